@@ -1,0 +1,1 @@
+"""tripwright runner package."""

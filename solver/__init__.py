@@ -1,0 +1,1 @@
+"""tripwright solver package."""
