@@ -1,10 +1,10 @@
 """`WorldFacts`: the read-only questions the `strict` profile asks about the world.
 
 The verifier owns this protocol and imports nothing that implements it; a sandbox World
-satisfies it by shape (a contract test checks that). Every record type is itself a Protocol of
-read-only properties, so an implementation returns its own frozen dataclasses. Units are
-fixed so that rules compare integers: times in minutes since midnight of the day in question (an arrival after midnight
-is > 1440), money in integer fen (1 CNY = 100 fen), per person.
+satisfies it by shape (a contract test checks that). Every record type is itself a Protocol
+of read-only properties, so an implementation returns its own frozen dataclasses. Units are
+fixed so that rules compare integers: times in minutes since midnight of the day in question
+(an arrival after midnight is > 1440), money in integer fen (1 CNY = 100 fen), per person.
 """
 
 from __future__ import annotations
