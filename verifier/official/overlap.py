@@ -1,9 +1,16 @@
 """Per-user overlapping activity pairs inside one city block (official check 4 and GU §3.2).
 
 The official evaluator finds overlaps only within a block, per user in `user_names`, among
-the non-hotel activities the user takes part in, over every unordered pair in list order.
-Check 4 reports each pair as an issue; group utility excludes both activities of every pair
-from attraction and food scoring. Both read this one function.
+the non-hotel activities the user takes part in, over every unordered pair in list order
+(`ranges_overlap`: both ranges parse and run forward, and `s1 < e2 and s2 < e1`). Check 4
+reports each pair as an issue; group utility excludes both activities of every pair from
+attraction and food scoring. Both read this one function.
+
+Instead of the official per-user O(n²) pair loop, the overlapping pairs of the block are
+found once by a sweep over start times and then filtered per user; membership is still
+tested for every non-hotel activity and user (trivially true for whole-group activities,
+skipped when those are all there is and nothing overlaps), so a participants value the
+official `in` test cannot handle raises here too.
 """
 
 from __future__ import annotations
@@ -11,21 +18,53 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.official.plan_view import ActivityRef, SegmentRef
-from verifier.official.primitives import ranges_overlap
 
 
 def overlapping_pairs(
     block: SegmentRef, user_names: list[str]
 ) -> Iterator[tuple[str, ActivityRef, ActivityRef]]:
     """Yield (user, first, second) for every overlapping pair of the user's activities in a block."""
+    acts = [act for act in block.activities if act.type != "hotel"]
+    pairs = block_overlaps(acts)
+    if not pairs and all(act.members is user_names for act in acts):
+        return
     for user in user_names:
-        own = [act for act in block.activities if act.type != "hotel" and user in act.members]
-        for i, first in enumerate(own):
-            for second in own[i + 1 :]:
-                if ranges_overlap(
-                    first.raw.get("start_time"),
-                    first.raw.get("end_time"),
-                    second.raw.get("start_time"),
-                    second.raw.get("end_time"),
-                ):
-                    yield user, first, second
+        inside = [act.members is user_names or user in act.members for act in acts]
+        for i, j in pairs:
+            if inside[i] and inside[j]:
+                yield user, acts[i], acts[j]
+
+
+def block_overlaps(acts: list[ActivityRef]) -> list[tuple[int, int]]:
+    """Index pairs (i < j, sorted) of activities whose forward time ranges overlap."""
+    if _in_sequence(acts):
+        return []
+    forward: list[tuple[int, int, int]] = []
+    for k, act in enumerate(acts):
+        start, end = act.start, act.end
+        if start is not None and end is not None and end > start:
+            forward.append((start, end, k))
+    forward.sort()
+    pairs: list[tuple[int, int]] = []
+    count = len(forward)
+    for p, (_, end, k) in enumerate(forward):
+        nxt = p + 1
+        while nxt < count and forward[nxt][0] < end:
+            q = forward[nxt][2]
+            pairs.append((k, q) if k < q else (q, k))
+            nxt += 1
+    pairs.sort()
+    return pairs
+
+
+def _in_sequence(acts: list[ActivityRef]) -> bool:
+    """True when every forward range starts no earlier than all earlier ones end (no overlap possible)."""
+    latest = -1
+    for act in acts:
+        start, end = act.start, act.end
+        if start is None or end is None or end <= start:
+            continue
+        if start < latest:
+            return False
+        latest = end
+    return True

@@ -2,8 +2,8 @@
 
 The official evaluator walks the plan once per check; here the structure is walked once and
 every check reads the flattened view. Raw values are kept as they are (the official rules
-depend on Python semantics of raw JSON), times are parsed once, and participants are
-resolved once per activity with `participants_of`.
+depend on Python semantics of raw JSON), times are parsed once (activities and intercity
+legs), and participants are resolved once per activity with `participants_of`.
 
 Structural crashes are part of official behaviour: a day, segment or activity that is not an
 object, or a `days` / `city_segments` / `activities` value that cannot be iterated, makes the
@@ -47,21 +47,21 @@ class ActivityRef:
 
 @dataclass(slots=True)
 class SegmentRef:
-    """A segment of a day: an intercity leg, a city block, or neither."""
+    """A segment of a day: an intercity leg, a city block, or neither.
+
+    `is_intercity`: `type == "intercity_transport"` (then `start`/`end` are its parsed times).
+    `has_activities`: the official block test used by most checks — not intercity and the
+    key `activities` is present.
+    """
 
     raw: dict[str, Any]
     day: DayRef
     pos: int
+    is_intercity: bool = False
+    has_activities: bool = False
+    start: int | None = None
+    end: int | None = None
     activities: list[ActivityRef] = field(default_factory=list)
-
-    @property
-    def is_intercity(self) -> bool:
-        return bool(self.raw.get("type") == INTERCITY)
-
-    @property
-    def has_activities(self) -> bool:
-        """Official block test used by most checks: the key `activities` is present."""
-        return not self.is_intercity and "activities" in self.raw
 
     @property
     def loc(self) -> str:
@@ -70,24 +70,17 @@ class SegmentRef:
 
 @dataclass(slots=True)
 class DayRef:
-    """A day of the plan, in list order."""
+    """A day of the plan, in list order; `blocks` are its segments with `has_activities`."""
 
     raw: dict[str, Any]
     pos: int
+    number: Any = 0
     segments: list[SegmentRef] = field(default_factory=list)
-
-    @property
-    def number(self) -> Any:
-        """`day` as written (the label official messages use), default 0."""
-        return self.raw.get("day", 0)
+    blocks: list[SegmentRef] = field(default_factory=list)
 
     @property
     def loc(self) -> str:
         return f"$.days[{self.pos}]"
-
-    @property
-    def blocks(self) -> list[SegmentRef]:
-        return [segment for segment in self.segments if segment.has_activities]
 
 
 @dataclass(slots=True)
@@ -105,36 +98,58 @@ class PlanView:
 
 
 def build_view(plan: Any, user_names: list[str]) -> PlanView:
-    """Walk a raw plan once; record (not raise) the error the official code would raise."""
+    """Walk a raw plan once; record (not raise) the error the official code would raise.
+
+    `DayRef.number` is `day` as written (the label official messages use), default 0.
+    """
     view = PlanView(raw=plan, user_names=user_names)
-    loc = "$"
+    day_pos = seg_pos = -1
     try:
         for day_pos, raw_day in enumerate(plan.get("days", [])):
-            loc = f"$.days[{day_pos}]"
-            day = DayRef(raw=raw_day, pos=day_pos)
+            seg_pos = -1
+            day = DayRef(raw_day, day_pos, raw_day.get("day", 0))
             view.days.append(day)
             for seg_pos, raw_segment in enumerate(raw_day.get("city_segments", [])):
-                loc = f"{day.loc}.city_segments[{seg_pos}]"
-                segment = SegmentRef(raw=raw_segment, day=day, pos=seg_pos)
-                day.segments.append(segment)
-                if segment.has_activities:
-                    _walk_activities(segment, user_names)
+                day.segments.append(_segment(raw_segment, day, seg_pos, user_names))
     except (AttributeError, TypeError) as exc:
-        view.structural_error, view.error_loc = exc, loc
+        view.structural_error, view.error_loc = exc, _error_loc(day_pos, seg_pos)
     return view
 
 
+def _error_loc(day_pos: int, seg_pos: int) -> str:
+    if day_pos < 0:
+        return "$"
+    if seg_pos < 0:
+        return f"$.days[{day_pos}]"
+    return f"$.days[{day_pos}].city_segments[{seg_pos}]"
+
+
+def _segment(raw: dict[str, Any], day: DayRef, pos: int, user_names: list[str]) -> SegmentRef:
+    segment = SegmentRef(raw, day, pos)
+    if raw.get("type") == INTERCITY:
+        segment.is_intercity = True
+        segment.start = parse_time(raw.get("start_time"))
+        segment.end = parse_time(raw.get("end_time"))
+    elif "activities" in raw:
+        segment.has_activities = True
+        day.blocks.append(segment)
+        _walk_activities(segment, user_names)
+    return segment
+
+
 def _walk_activities(segment: SegmentRef, user_names: list[str]) -> None:
+    day, append = segment.day, segment.activities.append
     for pos, raw in enumerate(segment.raw.get("activities", [])):
-        segment.activities.append(
+        get = raw.get
+        append(
             ActivityRef(
-                raw=raw,
-                day=segment.day,
-                segment=segment,
-                pos=pos,
-                type=raw.get("type"),
-                start=parse_time(raw.get("start_time")),
-                end=parse_time(raw.get("end_time")),
-                members=participants_of(raw, user_names),
+                raw,
+                day,
+                segment,
+                pos,
+                get("type"),
+                parse_time(get("start_time")),
+                parse_time(get("end_time")),
+                participants_of(raw, user_names),
             )
         )

@@ -1,0 +1,58 @@
+"""Shared CLI plumbing: user errors → message + exit 2 (no traceback), consoles, JSON printing."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import orjson
+import typer
+from rich.console import Console
+
+from runner.io import InputError
+from verifier.verify import WorldRequiredError
+
+EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+WORLD_HINT = (
+    "the strict profile checks plans against a world: pass --world DIR "
+    "(a tripwright world directory, see docs/cli.md); use --profile official to run without one"
+)
+
+
+def out() -> Console:
+    """Console for results (stdout)."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err() -> Console:
+    """Console for problems (stderr)."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print an input problem and exit 2."""
+    err().print(f"[red]error:[/] {message}", markup=True, highlight=False)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn input problems raised inside the block into `fail` (exit 2)."""
+    try:
+        yield
+    except InputError as exc:
+        fail(exc.render())
+    except WorldRequiredError:
+        fail(WORLD_HINT)
+
+
+def print_json(value: Any) -> None:
+    """Write one JSON document to stdout (UTF-8, non-ASCII kept, indented)."""
+    sys.stdout.write(orjson.dumps(value, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def interactive() -> bool:
+    """Whether both stdout and stderr are terminals (progress bars only then)."""
+    return sys.stdout.isatty() and sys.stderr.isatty()

@@ -1,0 +1,39 @@
+"""CLI command `rescore`: re-score saved GroupTravelBench runs with both profiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from runner import render
+from runner.cli_support import EXIT_OK, out, print_json, user_errors
+from runner.io import iter_jsonl
+from runner.loading import load_poi_db, load_tasks, load_world
+from runner.rescore_report import rescore_lines
+
+
+def rescore_command(
+    *,
+    runs: Annotated[
+        Path, typer.Argument(help="GroupTravelBench inference output (JSONL, one line per trial).")
+    ],
+    tasks: Annotated[Path, typer.Option(help="The test tasks (JSON/JSONL), for users and difficulty_type.")],
+    poi_db: Annotated[Path, typer.Option("--poi-db", help="Official POI file.")],
+    world: Annotated[Path | None, typer.Option(help="World directory; enables the strict profile.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
+) -> None:
+    """Per-task and per-difficulty scores as the official report gives them, official vs strict."""
+    with user_errors():
+        document = rescore_lines(
+            iter_jsonl(runs),
+            load_tasks(tasks),
+            load_poi_db(poi_db),
+            None if world is None else load_world(world),
+        )
+    if json_out:
+        print_json(document)
+    else:
+        render.rescore(out(), document)
+    raise typer.Exit(EXIT_OK)

@@ -1,0 +1,173 @@
+"""CLI commands `verify`, `verify-batch`, `sample` and `schema` (thin wrappers over the library)."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel
+from rich.progress import Progress
+
+from runner import render
+from runner.batch import BatchSettings, run_batch
+from runner.cli_support import (
+    EXIT_INVALID,
+    EXIT_OK,
+    WORLD_HINT,
+    fail,
+    interactive,
+    out,
+    print_json,
+    user_errors,
+)
+from runner.io import InputError, atomic_write_bytes, dumps_line, iter_jsonl, read_json
+from runner.loading import load_poi_db, load_table, load_task, load_tasks, load_world, sample_path
+from runner.sample import run_samples, sample_task
+from verifier.model.plan import Plan
+from verifier.model.task import Task
+from verifier.model.verdict import Verdict
+from verifier.official.poi_db import PoiDb
+from verifier.verify import verify
+from verifier.world import WorldFacts
+
+PROGRESS_MIN_LINES = 200
+
+
+class ProfileName(StrEnum):
+    official = "official"
+    strict = "strict"
+
+
+class SchemaName(StrEnum):
+    plan = "plan"
+    task = "task"
+    verdict = "verdict"
+
+
+SCHEMAS: dict[str, type[BaseModel]] = {"plan": Plan, "task": Task, "verdict": Verdict}
+
+WorldOpt = Annotated[
+    Path | None, typer.Option("--world", help="World directory (needed by --profile strict).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+
+
+def verify_command(
+    *,
+    task: Annotated[Path, typer.Option("--task", help="Task JSON object, or JSONL of tasks.")],
+    plan: Annotated[Path, typer.Option("--plan", help="Plan JSON (top-level `days`).")],
+    task_id: Annotated[str | None, typer.Option("--task-id", help="Task to pick from a JSONL file.")] = None,
+    effective: Annotated[Path | None, typer.Option(help="Effective preference table ③ (JSON).")] = None,
+    inferred: Annotated[
+        Path | None, typer.Option(help="Agent preference table ② (JSON); enables PC.")
+    ] = None,
+    profile: Annotated[ProfileName, typer.Option(help="Validity rules to apply.")] = ProfileName.official,
+    poi_db: Annotated[Path | None, typer.Option("--poi-db", help="Official POI file.")] = None,
+    world: WorldOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Verify one plan: exit 0 valid, 1 invalid, 2 bad input."""
+    with user_errors():
+        loaded = load_task(task, task_id)
+        _need_world(profile, world)
+        verdict = verify(
+            loaded,
+            read_json(plan),
+            profile=profile.value,
+            poi_db=_poi_db_for(loaded, poi_db),
+            world=_world(world),
+            effective=None if effective is None else load_table(effective, "effective"),
+            inferred=None if inferred is None else load_table(inferred, "inferred"),
+        )
+    if json_out:
+        print_json(verdict.model_dump(mode="json"))
+    else:
+        render.verdict(out(), verdict, f"{loaded.task_id} / {plan.name}")
+    raise typer.Exit(EXIT_OK if verdict.valid else EXIT_INVALID)
+
+
+def _poi_db_for(task: Task, path: Path | None) -> PoiDb:
+    """The POI file given, else the embedded one — only for the embedded sample task."""
+    if path is not None:
+        return load_poi_db(path)
+    sample = sample_task()
+    if task.task_id == sample.task_id and task.preference_table() == sample.preference_table():
+        return load_poi_db(sample_path("poi_db.json"))
+    fail("--poi-db FILE is required (the official POI file, all_poi_by_city.json format)")
+
+
+def _need_world(profile: ProfileName, world: Path | None) -> None:
+    if profile is ProfileName.strict and world is None:
+        fail(WORLD_HINT)
+
+
+def _world(path: Path | None) -> WorldFacts | None:
+    return None if path is None else load_world(path)
+
+
+def verify_batch_command(
+    *,
+    cases: Annotated[Path, typer.Argument(help="JSONL: {id, plan, task | task_id, effective?, inferred?}.")],
+    poi_db: Annotated[Path, typer.Option("--poi-db", help="Official POI file.")],
+    profile: Annotated[ProfileName, typer.Option(help="Validity rules to apply.")],
+    tasks: Annotated[
+        Path | None, typer.Option(help="Tasks (JSON/JSONL) for lines that give task_id.")
+    ] = None,
+    world: WorldOpt = None,
+    out_file: Annotated[Path | None, typer.Option("--out", help="Write the JSONL here (atomic).")] = None,
+) -> None:
+    """Verify every line of a JSONL file; one JSON line out per line in. Exit 1 if any is invalid."""
+    with user_errors():
+        _need_world(profile, world)
+        settings = BatchSettings(
+            profile=profile.value,
+            poi_db=load_poi_db(poi_db),
+            tasks=None if tasks is None else load_tasks(tasks),
+            world=_world(world),
+        )
+        lines = list(iter_jsonl(cases))
+    results = run_batch(lines, settings)
+    all_valid = True
+    buffer: list[bytes] = []
+    with Progress(disable=not interactive() or len(lines) < PROGRESS_MIN_LINES, transient=True) as bar:
+        job = bar.add_task("verifying", total=len(lines))
+        for result in results:
+            all_valid = all_valid and result.get("valid") is True
+            line = dumps_line(result)
+            if out_file is None:
+                sys.stdout.write(line.decode())
+            else:
+                buffer.append(line)
+            bar.advance(job)
+    if out_file is not None:
+        with user_errors():
+            _write(out_file, b"".join(buffer))
+    raise typer.Exit(EXIT_OK if all_valid else EXIT_INVALID)
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise InputError(path, f"cannot write: {exc.strerror}") from exc
+
+
+def sample_command(world: WorldOpt = None, json_out: JsonOpt = False) -> None:
+    """Verify the embedded sample plans (official; strict too when --world is given)."""
+    with user_errors():
+        results = run_samples(_world(world))
+    if json_out:
+        print_json([{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results])
+    else:
+        render.samples(out(), results)
+
+
+def schema_command(
+    name: Annotated[SchemaName, typer.Argument(help="Which model: plan, task or verdict.")],
+) -> None:
+    """Print the JSON Schema of the plan, task or verdict model."""
+    schema: dict[str, Any] = SCHEMAS[name.value].model_json_schema()
+    print_json(schema)

@@ -1,0 +1,88 @@
+"""Loading the runner's inputs (tasks, POI file, world) into verifier objects, with clear errors."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from runner.io import InputError, read_json, read_json_or_jsonl, validation_problems
+from verifier.model.task import Task
+from verifier.official.poi_db import PoiDb, PoiDbError
+from verifier.world import WorldFacts
+
+SAMPLES = resources.files("runner") / "samples"
+SAMPLE_TASK_ID = "task_004175"
+
+
+def sample_path(name: str) -> Path:
+    """Path of an embedded sample file (runner/samples/<name>)."""
+    return Path(str(SAMPLES / name))
+
+
+def parse_task(value: Any, path: str | Path | None, where: str = "") -> Task:
+    """A Task from a JSON value; InputError listing every `field: problem` otherwise."""
+    if not isinstance(value, dict):
+        raise InputError(path, f"a task must be a JSON object, got {type(value).__name__}", where)
+    try:
+        return Task.model_validate(value)
+    except ValidationError as exc:
+        raise InputError(path, f"invalid task: {validation_problems(exc)}", where) from exc
+
+
+def load_tasks(path: str | Path) -> dict[str, Task]:
+    """Every task of a JSON / JSONL file by task_id (file order); duplicate ids are an error."""
+    tasks: dict[str, Task] = {}
+    for number, value in enumerate(read_json_or_jsonl(path), start=1):
+        task = parse_task(value, path, where=f"task {number}")
+        if task.task_id in tasks:
+            raise InputError(path, f"duplicate task_id {task.task_id!r}", where=f"task {number}")
+        tasks[task.task_id] = task
+    if not tasks:
+        raise InputError(path, "no task in the file")
+    return tasks
+
+
+def load_task(path: str | Path, task_id: str | None) -> Task:
+    """One task: the only one in the file, or the one named by `task_id`."""
+    tasks = load_tasks(path)
+    if task_id is None:
+        if len(tasks) > 1:
+            raise InputError(path, f"holds {len(tasks)} tasks; choose one with --task-id")
+        return next(iter(tasks.values()))
+    if task_id not in tasks:
+        raise InputError(path, f"unknown task id {task_id!r} ({len(tasks)} tasks in the file)")
+    return tasks[task_id]
+
+
+def load_poi_db(path: str | Path) -> PoiDb:
+    """The official POI file, or an InputError naming the problem."""
+    try:
+        return PoiDb.load(path)
+    except PoiDbError as exc:
+        raise InputError(None, str(exc)) from exc
+
+
+def load_table(path: str | Path, what: str) -> dict[str, Any]:
+    """A preference table file (effective ③ or agent ②): a JSON object keyed by user."""
+    value = read_json(path)
+    if not isinstance(value, dict):
+        raise InputError(path, f"the {what} table must be a JSON object keyed by user name")
+    return value
+
+
+def load_world(directory: str | Path) -> WorldFacts:
+    """A sandbox World from a directory (it satisfies WorldFacts)."""
+    if not Path(directory).is_dir():
+        raise InputError(directory, "world directory not found")
+    try:
+        from sandbox.world.world import World
+    except ImportError as exc:
+        raise InputError(directory, f"world support is not available ({exc})") from exc
+    try:
+        world: WorldFacts = World.load(directory)
+    except (OSError, ValueError) as exc:
+        raise InputError(directory, f"cannot load the world: {exc}") from exc
+    return world

@@ -1,0 +1,134 @@
+"""Human-readable output (rich) for verdicts, samples and rescoring; `--json` bypasses this module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from runner.sample import SampleResult
+from verifier.model.verdict import UserUtility, Verdict
+
+MAX_VIOLATIONS = 50
+
+
+def verdict(console: Console, result: Verdict, title: str) -> None:
+    """Verdict summary, violations, and each user's score with the scored items."""
+    status = "[green]VALID[/]" if result.valid else "[red]INVALID[/]"
+    console.print(
+        f"[bold]{title}[/] — profile {result.profile}: {status}, {len(result.violations)} violation(s)"
+    )
+    if result.violations:
+        table = Table("code", "check", "loc", "message", title="violations", show_lines=False)
+        for item in result.violations[:MAX_VIOLATIONS]:
+            table.add_row(item.code, str(item.check), item.loc, item.message)
+        console.print(table)
+        if len(result.violations) > MAX_VIOLATIONS:
+            console.print(f"… {len(result.violations) - MAX_VIOLATIONS} more (use --json for all)")
+    scores(console, result)
+
+
+def scores(console: Console, result: Verdict) -> None:
+    """GU with per-user explanations, GF and PC (or why they are missing)."""
+    gu = result.gu
+    if gu is None:
+        console.print("group utility: unavailable (the official function crashes on this input)")
+    else:
+        console.print(
+            f"group utility: total {gu.total_score} (before split penalty {gu.total_score_before_penalty}, "
+            f"penalty {gu.split_penalty.total_penalty}), per-user average {gu.per_user_average_score}"
+        )
+        for user, utility in gu.per_user.items():
+            _user_table(console, user, utility)
+    if result.gf is None:
+        console.print("group fairness: unavailable")
+    else:
+        console.print(f"group fairness: {result.gf.fairness_score} (per user {result.gf.per_user_scores})")
+    if result.pc is not None:
+        console.print(
+            f"preference completeness: {result.pc.completeness_ratio} "
+            f"({result.pc.total_collected}/{result.pc.total_possible})"
+        )
+
+
+def _user_table(console: Console, user: str, utility: UserUtility) -> None:
+    parts = ", ".join(f"{name} {value}" for name, value in utility.breakdown.items())
+    table = Table("field", "item", "where", "score", title=f"{user}: {utility.total_score} ({parts})")
+    for detail in utility.details:
+        where = detail.get("location") or detail.get("route") or detail.get("city") or ""
+        table.add_row(
+            str(detail.get("field", "")), _text(detail.get("item", "")), _text(where), _score(detail)
+        )
+    console.print(table)
+
+
+def _score(detail: dict[str, Any]) -> str:
+    score = detail.get("score", "")
+    return f"+{score}" if isinstance(score, int | float) and score > 0 else str(score)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else str(value)
+
+
+def samples(console: Console, results: list[SampleResult]) -> None:
+    """One row per sample plan and profile."""
+    table = Table("plan", "profile", "valid", "GU avg", "GU total", "GF", title="sample plans")
+    table.add_column("violations", no_wrap=True)
+    for item in results:
+        result = item.verdict
+        codes = "\n".join(f"{code} ×{n}" for code, n in result.issue_counts.items()) or "-"
+        table.add_row(
+            item.plan,
+            item.profile,
+            "[green]yes[/]" if result.valid else "[red]no[/]",
+            "-" if result.gu is None else str(result.gu.per_user_average_score),
+            "-" if result.gu is None else str(result.gu.total_score),
+            "-" if result.gf is None else str(result.gf.fairness_score),
+            codes,
+        )
+    console.print(table)
+
+
+def rescore(console: Console, document: dict[str, Any]) -> None:
+    """Per-task figures, the official summaries per profile, and the profile disagreements."""
+    table = Table(
+        "task", "difficulty", "trials", "PC", "GU avg", "GF", "PV official", "PV strict", title="tasks"
+    )
+    for row in document["tasks"]:
+        official, strict = row["official"], row.get("strict") or {}
+        table.add_row(
+            row["task_id"],
+            row["difficulty_type"],
+            str(row["num_trials"]),
+            _fig(official.get("preference_completeness_ratio")),
+            _fig(official.get("group_utility_per_user_average_score")),
+            _fig(official.get("group_fairness_score")),
+            _fig(official.get("plan_validity_valid_ratio")),
+            _fig(strict.get("plan_validity_valid_ratio")),
+        )
+    console.print(table)
+    for profile, block in document["profiles"].items():
+        _summary_table(console, f"{profile}: overall", block["overall_summary"])
+        for name, entry in block["difficulty_summaries"].items():
+            _summary_table(console, f"{profile}: {name} ({entry['count']} tasks)", entry["summary"])
+    if document.get("strict_note"):
+        console.print(document["strict_note"])
+    for item in document.get("disagreements", []):
+        console.print(
+            f"{item['task_id']} trial {item['trial_id']}: official valid={item['official_valid']}, "
+            f"strict valid={item['strict_valid']}; strict codes {item['strict_codes']}, "
+            f"official codes {item['official_codes']}"
+        )
+
+
+def _summary_table(console: Console, title: str, summary: dict[str, Any]) -> None:
+    table = Table("metric", "figures", title=title)
+    for metric, figures in summary.items():
+        table.add_row(metric, ", ".join(f"{key} {value}" for key, value in figures.items()))
+    console.print(table)
+
+
+def _fig(value: Any) -> str:
+    return "-" if value is None else str(value)

@@ -1,0 +1,60 @@
+"""The `rescore` document: per-trial scores of a runs file aggregated as the official report does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from runner.io import JsonLine
+from runner.report import average_trials, averaged_scores, difficulty_summaries, group_by_task, summarize
+from runner.rescore import TrialScores, disagreement, profile_records, record_task, score_trial
+from verifier.model.task import Task
+from verifier.model.verdict import Profile
+from verifier.official.poi_db import PoiDb
+from verifier.world import WorldFacts
+
+NO_WORLD_NOTE = "strict profile not scored: pass --world DIR to score both profiles side by side"
+
+
+def rescore_lines(
+    lines: Iterable[JsonLine], tasks: Mapping[str, Task], poi_db: PoiDb, world: WorldFacts | None
+) -> dict[str, Any]:
+    """Score every trial line and build the per-task, per-difficulty and disagreement report."""
+    trials: list[TrialScores] = []
+    skipped: list[dict[str, Any]] = []
+    for line in lines:
+        if line.error is not None or not isinstance(line.value, dict):
+            skipped.append({"line": line.number, "error": line.error or "not a JSON object"})
+            continue
+        trials.append(score_trial(line.value, record_task(line.value, tasks), poi_db, world))
+    difficulty = {task_id: task.difficulty_type or "unknown" for task_id, task in tasks.items()}
+    profiles: tuple[Profile, ...] = ("official",) if world is None else ("official", "strict")
+    per_profile = {profile: _per_task(profile_records(trials, profile)) for profile in profiles}
+    rows = [
+        {
+            "task_id": task_id,
+            "difficulty_type": difficulty.get(task_id, "unknown"),
+            "num_trials": record.get("num_trials", 1),
+            **{profile: averaged_scores(per_profile[profile][task_id]) for profile in profiles},
+        }
+        for task_id, record in per_profile["official"].items()
+    ]
+    return {
+        "total_raw_samples": len(trials),
+        "total_tasks": len(rows),
+        "tasks": rows,
+        "profiles": {
+            profile: {
+                "overall_summary": summarize(list(tasks_of.values())),
+                "difficulty_summaries": difficulty_summaries(list(tasks_of.values()), difficulty),
+            }
+            for profile, tasks_of in per_profile.items()
+        },
+        "disagreements": [item for item in map(disagreement, trials) if item is not None],
+        "strict_note": NO_WORLD_NOTE if world is None else None,
+        "skipped_lines": skipped,
+    }
+
+
+def _per_task(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {task_id: average_trials(group) for task_id, group in group_by_task(records).items()}

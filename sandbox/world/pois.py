@@ -1,0 +1,130 @@
+"""The POIs of one city: the places the tasks name, a base set, and enough of every
+preference category (`MIN_PER_CATEGORY`) that each preference can be met or avoided."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from sandbox.world.categories import Spec, attraction_spec, food_spec, hotel_spec, named_category
+from sandbox.world.geography import CityInfo
+from sandbox.world.hours import opening_hours
+from sandbox.world.hubs import offset
+from sandbox.world.model import Poi
+from sandbox.world.names import Namer
+from sandbox.world.prices import draw_fen, per_person_fen
+from sandbox.world.seeding import rng
+from sandbox.world.vocab import CityVocab
+
+MIN_PER_CATEGORY = 4
+BASE_ATTRACTIONS = {
+    "公园": 3, "博物馆": 2, "寺庙": 2, "特色街区": 2, "广场": 1, "自然风光": 2, "文物古迹": 2, "人文景观": 2,
+    "湖泊河流": 1, "4A景区": 2, "5A景区": 1, "游乐园": 1, "纪念馆": 1, "名山丘陵": 1,
+}  # fmt: skip
+BASE_FOOD = {
+    "中餐": 3, "小吃快餐": 3, "面馆": 2, "西式快餐": 2, "火锅": 2, "烧烤": 2, "家常菜": 2, "川菜": 1,
+    "自助餐": 1, "综合酒楼": 1, "大排档": 1,
+}  # fmt: skip
+HOTEL_CATEGORIES = (
+    "旅馆", "客栈", "快捷酒店", "经济型", "民宿", "电竞酒店", "商务酒店", "舒适型", "公寓式酒店", "主题酒店",
+    "高档型", "度假酒店", "豪华型",
+)  # fmt: skip
+HOTELS_PER_CATEGORY = 3
+ROADS = ("人民路", "解放路", "中山路", "建设路", "文化路", "滨江路", "新华路", "胜利路", "和平路", "长江路")
+KIND_LETTER = {"attraction": "A", "restaurant": "R", "hotel": "H"}
+
+
+def _spec(kind: str, category: str) -> Spec:
+    if kind == "attraction":
+        return attraction_spec(category)
+    return food_spec(category) if kind == "restaurant" else hotel_spec(category)
+
+
+def make_poi(
+    info: CityInfo, kind: str, category: str, name: str, r: random.Random, *, named: bool = False
+) -> Poi:
+    """One POI with facts drawn for its category (id assigned later by `assign_ids`)."""
+    spec = _spec(kind, category)
+    spread = spec.spread_km if kind == "attraction" else 7.0
+    lon, lat = offset(
+        info.city.lon,
+        info.city.lat,
+        0.3 + min(spread, abs(r.gauss(0, spread / 2))),
+        r.uniform(0, 2 * math.pi),
+    )
+    room = draw_fen(spec.price, info.price_level, kind, r)
+    pattern = "hotel" if kind == "hotel" else spec.hours
+    visit = (0, 0) if kind == "hotel" else spec.visit
+    return Poi(
+        id="",
+        name=name,
+        city=info.city.name,
+        kind=kind,
+        category=category,
+        lon=lon,
+        lat=lat,
+        price_fen=per_person_fen(kind, room),
+        room_price_fen=room if kind == "hotel" else 0,
+        min_visit_minutes=visit[0],
+        suggested_visit_minutes=visit[1],
+        rating=round(r.uniform(3.6, 4.9), 1),
+        address=f"{info.city.name}{r.choice(ROADS)}{r.randint(1, 399)}号",
+        opening=opening_hours(pattern, r, off_season_ok=not named),
+    )
+
+
+def _targets(vocab: CityVocab) -> list[tuple[str, str, int]]:
+    out = [("attraction", c, n) for c, n in BASE_ATTRACTIONS.items()]
+    out += [("attraction", c, MIN_PER_CATEGORY) for c in sorted(vocab.attraction_categories)]
+    out += [("restaurant", c, n) for c, n in BASE_FOOD.items()]
+    out += [("restaurant", c, MIN_PER_CATEGORY) for c in sorted(vocab.food_items)]
+    out += [("hotel", c, HOTELS_PER_CATEGORY) for c in HOTEL_CATEGORIES]
+    out += [("hotel", c, MIN_PER_CATEGORY) for c in sorted(vocab.hotel_categories)]
+    return out
+
+
+def _generated_name(namer: Namer, kind: str, category: str, r: random.Random) -> str:
+    suffixes = _spec(kind, category).suffixes
+    if kind == "attraction":
+        return namer.attraction(suffixes, category, r)
+    return (
+        namer.restaurant(suffixes, category, r)
+        if kind == "restaurant"
+        else namer.hotel(suffixes, category, r)
+    )
+
+
+def assign_ids(info: CityInfo, pois: Sequence[Poi]) -> tuple[Poi, ...]:
+    """Ids "<adcode><A|R|H><nnnn>", numbered per kind in list order."""
+    seen: Counter[str] = Counter()
+    out = []
+    for p in pois:
+        seen[p.kind] += 1
+        out.append(replace(p, id=f"{info.city.adcode}{KIND_LETTER[p.kind]}{seen[p.kind]:04d}"))
+    return tuple(out)
+
+
+def city_pois(info: CityInfo, vocab: CityVocab, seed: int, existing: Sequence[Poi] = ()) -> tuple[Poi, ...]:
+    """Existing POIs (kept first, as they are), then named attractions, then fill-ups."""
+    city = info.city.name
+    out = list(existing)
+    namer = Namer(info.short, vocab.words(), {p.name for p in existing})
+    have = {p.name for p in existing if p.kind == "attraction"}
+    for name in sorted(vocab.visit_names - have):
+        namer.taken.add(name)
+        out.append(
+            make_poi(
+                info, "attraction", named_category(name), name, rng(seed, "named", city, name), named=True
+            )
+        )
+    counts: Counter[tuple[str, str]] = Counter((p.kind, p.category) for p in out)
+    for kind, category, n in _targets(vocab):
+        while counts[(kind, category)] < n:
+            k = counts[(kind, category)]
+            r = rng(seed, "poi", city, kind, category, k)
+            out.append(make_poi(info, kind, category, _generated_name(namer, kind, category, r), r))
+            counts[(kind, category)] += 1
+    return assign_ids(info, out)

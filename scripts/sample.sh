@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The main command: install tripwright in a local .venv and verify the embedded sample plans.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e .
+.venv/bin/tripwright sample "$@"

@@ -1,0 +1,76 @@
+"""Check 8 — costs: every priced item declares the world's price per person.
+
+Why: official costs are self-declared (0 or negative passes and lowers the budget total).
+Here the price of an item is the world's: a leg's matched departure `fare_fen`, a hotel's,
+restaurant's or attraction's `price_fen`, a transfer's `cost_fen` (rests are unpriced; items
+whose place or departure is unknown are reported by their own check and not priced here).
+`avg_cost` is CNY per person; it must be finite and non-negative, present when the price is
+positive, and within `COST_TOLERANCE_FEN` of the price — except that 0 never stands for a
+positive price.
+"""
+
+from __future__ import annotations
+
+import math
+
+from verifier.model.verdict import Violation
+from verifier.strict.finding import violation
+from verifier.strict.transfers import INTRACITY_MODES
+from verifier.strict.trip import LEG, Item, Trip
+
+COST_TOLERANCE_FEN = 100
+"""±1 CNY: declared costs may be rounded to whole yuan."""
+
+
+def cost_violations(trip: Trip) -> list[Violation]:
+    """Check 8: finite, non-negative, present where priced, equal to the world's price within tolerance."""
+    out: list[Violation] = []
+    for item in trip.items:
+        part = item.leg or item.activity
+        declared = part.avg_cost if part is not None else None
+        where = f"{item.loc}.avg_cost"
+        if declared is not None and not math.isfinite(declared):
+            out.append(
+                violation("strict.cost_not_finite", 8, where, f"avg_cost {declared} is not a finite number")
+            )
+            continue
+        if declared is not None and declared < 0:
+            out.append(
+                violation(
+                    "strict.cost_negative", 8, where, f"avg_cost {declared} is negative", declared=declared
+                )
+            )
+            continue
+        price = _price(trip, item)
+        if price is None:
+            continue
+        if declared is None:
+            if price > 0:
+                message = f"no avg_cost; the world's price is {price / 100:.2f} CNY per person"
+                out.append(violation("strict.cost_missing", 8, where, message, price_fen=price))
+            continue
+        fen = round(declared * 100)
+        if abs(fen - price) > COST_TOLERANCE_FEN or (price > 0 and fen == 0):
+            message = f"avg_cost {declared} CNY but the world's price is {price / 100:.2f} CNY per person"
+            out.append(
+                violation("strict.cost_mismatch", 8, where, message, declared_fen=fen, price_fen=price)
+            )
+    return out
+
+
+def _price(trip: Trip, item: Item) -> int | None:
+    """The world's per-person price of an item in fen, or None when it has none here."""
+    if item.kind == LEG:
+        option = item.match.option if item.match is not None else None
+        return option.fare_fen if option is not None else None
+    act = item.activity
+    if act is None or item.kind == "rest":
+        return None
+    if item.kind == "intracity_transport":
+        if act.transport_mode not in INTRACITY_MODES:
+            return None
+        hop = trip.world.transfer(item.city, act.from_place, act.to, act.transport_mode)
+        return hop.cost_fen if hop is not None else None
+    place = trip.world.poi(item.city, act.location)
+    kinds = {"attraction": "attraction", "food": "restaurant", "hotel": "hotel"}
+    return place.price_fen if place is not None and place.kind == kinds[item.kind] else None
