@@ -10,13 +10,11 @@ and what would be accepted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from sandbox.tools.checks import field_checks
+from sandbox.tools.checks import CityCheck, field_checks
 from sandbox.tools.schemas import ToolSpec
-
-CityCheck = Callable[[str], bool]
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,),

@@ -57,6 +57,8 @@ class PoiDb:
                     names[name] = poi
             self._index[city] = names
         self._memo: dict[tuple[Any, Any], dict[str, Any] | None] = {}
+        self._categories: dict[tuple[Any, Any], str | None] = {}
+        self._windows: dict[tuple[Any, Any, str], list[dict[str, Any]] | None] = {}
 
     @classmethod
     def load(cls, path: str | Path) -> PoiDb:
@@ -98,7 +100,15 @@ class PoiDb:
         return found
 
     def category(self, query: Any, city: Any) -> str | None:
-        """The preference-vocabulary category of the POI a name resolves to (spec §6.3)."""
+        """The preference-vocabulary category of the POI a name resolves to (spec §6.3), memoised."""
+        if city not in self._index:
+            return None
+        key = (city, query)
+        if key not in self._categories:
+            self._categories[key] = self._resolve_category(query, city)
+        return self._categories[key]
+
+    def _resolve_category(self, query: Any, city: Any) -> str | None:
         poi = self.match(query, city)
         if poi is None:
             return None
@@ -115,7 +125,19 @@ class PoiDb:
         return str(category)
 
     def time_windows(self, query: Any, city: Any, date: Any) -> list[dict[str, Any]] | None:
-        """Windows on a date: None = unknown/always open/no rule, [] = closed (spec §6.4)."""
+        """Windows on a date: None = unknown/always open/no rule, [] = closed (spec §6.4).
+
+        Memoised per (city, name, date) when the date is a string; the city is looked up
+        first so that an unhashable name raises only where the official lookup would.
+        """
+        if city not in self._index or not isinstance(date, str):
+            return self._resolve_windows(query, city, date)
+        key = (city, query, date)
+        if key not in self._windows:
+            self._windows[key] = self._resolve_windows(query, city, date)
+        return self._windows[key]
+
+    def _resolve_windows(self, query: Any, city: Any, date: Any) -> list[dict[str, Any]] | None:
         poi = self.match(query, city)
         if poi is None:
             return None
