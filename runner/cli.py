@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from runner import commands_rescore, commands_verify
+from runner import commands_rescore, commands_tools, commands_verify, commands_world
 
 app = typer.Typer(
     name="tripwright",
@@ -23,3 +23,6 @@ app.command("verify-batch")(commands_verify.verify_batch_command)
 app.command("rescore")(commands_rescore.rescore_command)
 app.command("sample")(commands_verify.sample_command)
 app.command("schema")(commands_verify.schema_command)
+app.add_typer(commands_world.app, name="world")
+app.add_typer(commands_tools.app, name="tools")
+app.add_typer(commands_tools.cache_app, name="cache")

@@ -10,8 +10,11 @@ from typing import Any, NoReturn
 import orjson
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from runner.io import InputError
+from sandbox.cache.store import CacheFileError
+from sandbox.world.errors import WorldError
 from verifier.verify import WorldRequiredError
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
@@ -33,17 +36,20 @@ def err() -> Console:
 
 def fail(message: str) -> NoReturn:
     """Print an input problem and exit 2."""
-    err().print(f"[red]error:[/] {message}", markup=True, highlight=False)
+    err().print(f"[red]error:[/] {escape(message)}", markup=True, highlight=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn input problems raised inside the block into `fail` (exit 2)."""
+    """Turn input problems raised inside the block into `fail` (exit 2): runner input errors and
+    the sandbox's structured errors (a bad world or official file, a corrupt cache file)."""
     try:
         yield
     except InputError as exc:
         fail(exc.render())
+    except (WorldError, CacheFileError) as exc:
+        fail(str(exc))
     except WorldRequiredError:
         fail(WORLD_HINT)
 

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from runner.io import InputError, read_json, read_json_or_jsonl, validation_problems
+from sandbox.world.world import World
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb, PoiDbError
 from verifier.world import WorldFacts
@@ -74,15 +75,16 @@ def load_table(path: str | Path, what: str) -> dict[str, Any]:
 
 
 def load_world(directory: str | Path) -> WorldFacts:
-    """A sandbox World from a directory (it satisfies WorldFacts)."""
+    """A sandbox World from a directory, as the verifier sees it (it satisfies WorldFacts)."""
+    world: WorldFacts = load_sandbox_world(directory)
+    return world
+
+
+def load_sandbox_world(directory: str | Path) -> World:
+    """A sandbox World from a directory; InputError naming the directory and the problem."""
     if not Path(directory).is_dir():
         raise InputError(directory, "world directory not found")
     try:
-        from sandbox.world.world import World
-    except ImportError as exc:
-        raise InputError(directory, f"world support is not available ({exc})") from exc
-    try:
-        world: WorldFacts = World.load(directory)
+        return World.load(directory)
     except (OSError, ValueError) as exc:
         raise InputError(directory, f"cannot load the world: {exc}") from exc
-    return world

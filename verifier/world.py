@@ -115,6 +115,10 @@ class WorldFacts(Protocol):
         """The place with exactly this name in this city, or None."""
         ...
 
+    def pois(self, city: str, kind: str | None = None) -> Sequence[PoiFact]:
+        """Every place of a city (of one `PoiKind` when given), in a stable order."""
+        ...
+
     def opening_windows(self, city: str, name: str, date: dt.date) -> Sequence[TimeWindow] | None:
         """Opening windows of a place on a date: None = open all day, () = closed that day."""
         ...

@@ -26,6 +26,8 @@ from sandbox.cache.keys import query_text
 
 INDEX_FORMAT = 1
 
+SCORE_DIGITS = 5  # scores are rounded so float noise cannot reorder ties; ties go by key
+
 
 @dataclass(frozen=True)
 class Neighbour:
@@ -134,8 +136,8 @@ class NeighbourIndex:
         finally:
             faiss.omp_set_num_threads(threads)
         found = [
-            Neighbour(self._keys[int(row)], float(score))
+            Neighbour(self._keys[int(row)], round(float(score), SCORE_DIGITS))
             for score, row in zip(scores[0], rows[0], strict=True)
             if row >= 0
         ]
-        return sorted(found, key=lambda item: (-round(item.score, 5), item.key))
+        return sorted(found, key=lambda item: (-item.score, item.key))

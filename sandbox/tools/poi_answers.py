@@ -20,7 +20,8 @@ DEFAULT_RADIUS_KM = 5.0
 _SPLIT = re.compile(r"[\s,，、|/;；]+")
 
 
-def _summary(poi: Poi) -> dict[str, Any]:
+def poi_summary(poi: Poi) -> dict[str, Any]:
+    """The entry every POI list shows: identity, place, price (and room price), rating, hours."""
     entry: dict[str, Any] = {
         "id": poi.id,
         "name": poi.name,
@@ -79,7 +80,7 @@ def search_poi(world: World, args: dict[str, Any]) -> Payload | None:
     shown = found[(page - 1) * size : page * size]
     items = []
     for poi in shown:
-        entry = _summary(poi)
+        entry = poi_summary(poi)
         if near is not None:
             entry["distance_m"] = round(haversine_km(near[0], near[1], poi.lon, poi.lat) * 1000)
         items.append(entry)
@@ -103,7 +104,7 @@ def get_poi_detail(world: World, args: dict[str, Any]) -> Payload | None:
     poi = world.poi_by_id(args["id"].strip())
     if poi is None:
         return None
-    detail = _summary(poi)
+    detail = poi_summary(poi)
     detail["city"] = poi.city
     detail["opening_rules"] = opening_rules(poi.opening)
     detail["always_open"] = poi.opening is None or poi.opening.always_open or not poi.opening.rules

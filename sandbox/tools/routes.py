@@ -15,9 +15,9 @@ import numpy as np
 import shapely
 
 from sandbox.tools.answer import Payload, refuse
-from sandbox.tools.formats import duration_text, location, opening_text, yuan
+from sandbox.tools.formats import duration_text, location, yuan
 from sandbox.tools.places import Place, known_city, resolve_place
-from sandbox.tools.poi_answers import keyword_matches
+from sandbox.tools.poi_answers import keyword_matches, poi_summary
 from sandbox.world.transfers import street_km
 from sandbox.world.world import World
 
@@ -131,15 +131,9 @@ def search_along_route(world: World, args: dict[str, Any]) -> Payload | None:
     hits = sorted((float(along[i]), poi.id, i) for i, poi in enumerate(candidates) if float(gaps[i]) <= reach)
     pois = [
         {
-            "id": candidates[i].id,
-            "name": candidates[i].name,
-            "category": candidates[i].category,
-            "location": location(candidates[i].lon, candidates[i].lat),
+            **poi_summary(candidates[i]),
             "distance_to_route_m": round(float(gaps[i])),
             "distance_from_origin_m": round(position),
-            "price": yuan(candidates[i].price_fen),
-            "rating": candidates[i].rating,
-            "opening_hours": opening_text(candidates[i].opening),
         }
         for position, _, i in hits[:limit]
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from fixtures.strict_world import FixtureWorld
+from tests.fixtures.strict_world import FixtureWorld
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

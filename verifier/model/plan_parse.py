@@ -4,8 +4,8 @@ Each part is validated on its own — the day header (`day`, `date`), every segm
 activity — so one malformed activity is dropped without losing its block. Every dropped part
 becomes a `Violation(check="input")` whose code is `input.<pydantic error type>` (stable:
 `input.missing`, `input.string_pattern_mismatch`, `input.list_type`, `input.not_object` …) or
-one of the codes this module adds (`input.date_format`, `input.no_days`), with `loc` the JSON
-path of the offending value. `ParsedPlan.paths` maps the kept parts back to their JSON paths,
+one this module adds (`input.date_format`, `input.date_out_of_range`, `input.no_days`), with
+`loc` the JSON path of the offending value. `ParsedPlan.paths` maps the kept parts back to their JSON paths,
 so later rules report locations in the caller's input even after parts were dropped.
 """
 
@@ -21,6 +21,7 @@ from verifier.model.plan import Activity, CityBlock, Day, IntercityTransport, Pl
 from verifier.model.verdict import Violation
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_YEARS = (1900, 2999)
 _REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
     "attraction": ("location",),
     "food": ("location",),
@@ -130,16 +131,20 @@ def _parse_day(
 
 
 def _date_shaped(raw: dict[str, Any], path: str, out: list[Violation]) -> bool:
-    """Dates must be `YYYY-MM-DD` strings (pydantic alone would also take timestamps)."""
+    """Dates must be `YYYY-MM-DD` strings (pydantic alone would also take timestamps) of years
+    1900–2999 (so that date arithmetic on them never overflows)."""
     value = raw.get("date")
-    if value is None or (isinstance(value, str) and _DATE.fullmatch(value)):
+    if value is None:
         return True
-    out.append(
-        _violation(
-            "input.date_format", f"{path}.date", f"field 'date' must be a YYYY-MM-DD string, got {value!r}"
-        )
-    )
-    return False
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        message = f"field 'date' must be a YYYY-MM-DD string, got {value!r}"
+        out.append(_violation("input.date_format", f"{path}.date", message))
+        return False
+    if not _YEARS[0] <= int(value[:4]) <= _YEARS[1]:
+        message = f"field 'date' must be in the years {_YEARS[0]}-{_YEARS[1]}, got {value!r}"
+        out.append(_violation("input.date_out_of_range", f"{path}.date", message))
+        return False
+    return True
 
 
 def _parse_segment(raw: object, path: str, out: list[Violation]) -> tuple[Segment, tuple[str, ...]] | None:

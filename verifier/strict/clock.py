@@ -21,7 +21,7 @@ DAY = 1440
 NIGHT_END = 6 * 60
 """06:00: hotel check-ins before it are in the small hours after the day; the day window opens."""
 NIGHT_CHECK = 3 * 60
-"""03:00 of the next date: where the group is at this minute is where it spends the night."""
+"""03:00 of the next date: a leg still in transit at this minute spends the night (no hotel needed)."""
 
 
 def day_base(date: dt.date) -> int:

@@ -49,8 +49,8 @@ def cost_violations(trip: Trip) -> list[Violation]:
                 message = f"no avg_cost; the world's price is {price / 100:.2f} CNY per person"
                 out.append(violation("strict.cost_missing", 8, where, message, price_fen=price))
             continue
-        fen = round(declared * 100)
-        if abs(fen - price) > COST_TOLERANCE_FEN or (price > 0 and fen == 0):
+        fen = round(declared * 100) if math.isfinite(declared * 100) else None
+        if fen is None or abs(fen - price) > COST_TOLERANCE_FEN or (price > 0 and fen == 0):
             message = f"avg_cost {declared} CNY but the world's price is {price / 100:.2f} CNY per person"
             out.append(
                 violation("strict.cost_mismatch", 8, where, message, declared_fen=fen, price_fen=price)

@@ -29,13 +29,13 @@ def hotel_violations(trip: Trip) -> list[Violation]:
                 message = "a hotel on the final day: the trip has no night after it"
                 out.append(violation("strict.hotel_extra_night", 2, hotel.loc, message))
         else:
-            out += _night(day, hotels, trip)
+            out += _night(day, hotels)
         for hotel in hotels:
             out += _hotel(trip, day, hotel)
     return out
 
 
-def _night(day: TripDay, hotels: list[Item], trip: Trip) -> list[Violation]:
+def _night(day: TripDay, hotels: list[Item]) -> list[Violation]:
     out: list[Violation] = []
     for extra in hotels[1:]:
         message = f"a second hotel on day {day.raw_index + 1}: one night has one hotel"

@@ -34,7 +34,7 @@ def _calendar(trip: Trip) -> list[Violation]:
         )
     start = trip.task.departure_date()
     if start is None and trip.days:
-        start = trip.days[0].day.date - dt.timedelta(days=trip.days[0].raw_index)
+        start = _shift(trip.days[0].day.date, -trip.days[0].raw_index)
     for day in trip.days:
         if day.day.day != day.raw_index + 1:
             message = f"day number {day.day.day} at position {day.raw_index + 1}"
@@ -48,7 +48,7 @@ def _calendar(trip: Trip) -> list[Violation]:
                     actual=day.day.day,
                 )
             )
-        want = None if start is None else start + dt.timedelta(days=day.raw_index)
+        want = None if start is None else _shift(start, day.raw_index)
         if want is not None and day.day.date != want:
             message = f"date {day.day.date} but day {day.raw_index + 1} of a trip starting {start} is {want}"
             out.append(
@@ -64,6 +64,14 @@ def _calendar(trip: Trip) -> list[Violation]:
         if not day.stops:
             out.append(violation("strict.day_empty", 1, f"{day.loc}.city_segments", "the day has no segment"))
     return out
+
+
+def _shift(date: dt.date, days: int) -> dt.date | None:
+    """`date` + `days`, or None outside the calendar."""
+    try:
+        return date + dt.timedelta(days=days)
+    except OverflowError:
+        return None
 
 
 def _route(trip: Trip) -> list[Violation]:

@@ -119,38 +119,29 @@ def build_trip(task: Task, parsed: ParsedPlan, world: WorldFacts) -> Trip:
         for j, segment in enumerate(day.city_segments):
             loc = parsed.paths.segments[i][j]
             if isinstance(segment, IntercityTransport):
-                start, end = clock.leg_span(
-                    base + (clock.DAY if after_midnight else 0), segment.start, segment.end
+                start, end, match = _place_leg(
+                    segment, base + (clock.DAY if after_midnight else 0), world, key
                 )
                 after_midnight = after_midnight or end >= base + clock.DAY
-                options = world.intercity_options(
-                    key(segment.from_city), key(segment.to_city), clock.date_of(start)
+                destination = key(segment.to_city)
+                item = Item(
+                    len(items), loc, i, j, LEG, destination, start, end, travellers, leg=segment, match=match
                 )
-                depart = start % clock.DAY
-                match = match_leg(options, segment.transport_mode, depart, depart + end - start)
-                item = Item(
-                    len(items), loc, i, j, LEG, key(segment.to_city), start, end, travellers,
-                    leg=segment, match=match,
-                )  # fmt: skip
                 items.append(item)
-                stops.append(Stop(loc, segment.to_city, key(segment.to_city), True, (item,), True))
+                stops.append(Stop(loc, segment.to_city, destination, True, (item,), True))
                 continue
-            block_items: list[Item] = []
+            block: list[Item] = []
             for k, activity in enumerate(segment.activities):
-                shift = base + (clock.DAY if after_midnight else 0)
-                if activity.type == "hotel":
-                    start, end = clock.hotel_span(base, activity.start, activity.end, after_midnight)
-                else:
-                    start, end = clock.activity_span(shift, activity.start, activity.end)
+                start, end = _span(activity, base, after_midnight)
                 who = travellers if activity.type == "hotel" else _resolve(activity.participants, travellers)
-                item = Item(
-                    len(items), parsed.paths.activities[i][j][k], i, j, activity.type,
-                    key(segment.city), start, end, who, activity=activity,
-                )  # fmt: skip
-                items.append(item)
-                block_items.append(item)
+                path = parsed.paths.activities[i][j][k]
+                city = key(segment.city)
+                block.append(
+                    Item(len(items), path, i, j, activity.type, city, start, end, who, activity=activity)
+                )
+                items.append(block[-1])
             known = world.city(segment.city) is not None
-            stops.append(Stop(loc, segment.city, key(segment.city), known, tuple(block_items), False))
+            stops.append(Stop(loc, segment.city, key(segment.city), known, tuple(block), False))
         days.append(TripDay(i, parsed.paths.day_indices[i], parsed.paths.days[i], day, base, tuple(stops)))
     return Trip(
         task=task,
@@ -162,6 +153,22 @@ def build_trip(task: Task, parsed: ParsedPlan, world: WorldFacts) -> Trip:
         days=tuple(days),
         items=tuple(items),
     )
+
+
+def _place_leg(
+    leg: IntercityTransport, base: int, world: WorldFacts, key: Callable[[str], str]
+) -> tuple[int, int, LegMatch]:
+    """A leg's absolute span from the midnight `base` and its match in its departure date's timetable."""
+    start, end = clock.leg_span(base, leg.start, leg.end)
+    options = world.intercity_options(key(leg.from_city), key(leg.to_city), clock.date_of(start))
+    depart = start % clock.DAY
+    return start, end, match_leg(options, leg.transport_mode, depart, depart + end - start)
+
+
+def _span(activity: Activity, base: int, after_midnight: bool) -> tuple[int, int]:
+    if activity.type == "hotel":
+        return clock.hotel_span(base, activity.start, activity.end, after_midnight)
+    return clock.activity_span(base + (clock.DAY if after_midnight else 0), activity.start, activity.end)
 
 
 def _city_key(world: WorldFacts) -> Callable[[str], str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fixtures.official_plans import USERS, act, block, day, plan
+from tests.fixtures.official_plans import USERS, act, block, day, plan
 
 from verifier.official.checks_hours import check_opening_hours
 from verifier.official.plan_view import build_view

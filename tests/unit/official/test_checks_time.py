@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fixtures.official_plans import USERS, act, block, day, leg, move, plan
+from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring_fixtures import act, block, city, day, plan, poi_db, profile, view
+from tests.fixtures.scoring_fixtures import act, block, city, day, plan, poi_db, profile, view
 
 from verifier.official.score_index import build_score_index
 from verifier.official.utility_places import score_attractions, score_food

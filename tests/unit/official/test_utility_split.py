@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring_fixtures import act, block, day, plan, view
+from tests.fixtures.scoring_fixtures import act, block, day, plan, view
 
 from verifier.official.split import split_penalty
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fixtures.official_plans import USERS, act, block, day, leg, move, plan
+from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb

@@ -6,7 +6,7 @@ import zlib
 
 import numpy as np
 import pytest
-from fixtures.tools_fake_openai import EMBED_DIM, fake_openai, fake_vector
+from tests.fixtures.tools_fake_openai import EMBED_DIM, fake_openai, fake_vector
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

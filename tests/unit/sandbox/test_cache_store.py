@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.tools_fake_openai import fake_openai
+from tests.fixtures.tools_fake_openai import fake_openai
 
 from sandbox.cache import (
     CachedAnswer,

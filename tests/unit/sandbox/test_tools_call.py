@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fixtures.tools_fake_openai import fake_openai
-from fixtures.tools_world import tools_world
+from tests.fixtures.tools_fake_openai import fake_openai
+from tests.fixtures.tools_world import tools_world
 
 from sandbox.cache import ChatSimulator, ToolCache, key_of
 from sandbox.tools import ToolAnswer, cache_stats, call_tool

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fixtures.tools_world import tools_world
+from tests.fixtures.tools_world import tools_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 import pytest
-from fixtures.tools_world import tools_world
+from tests.fixtures.tools_world import tools_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -8,9 +8,16 @@ from tests.unit.strict.strict_helpers import drop, edited, found, insert, put, r
 LEG0 = "$.days[0].city_segments[0]"
 
 
-def leg(origin: str, destination: str, mode: str, start: str, end: str, cost: float) -> dict[str, object]:
-    return {"type": "intercity_transport", "from_city": origin, "to_city": destination,
-            "transport_mode": mode, "start_time": start, "end_time": end, "avg_cost": cost}  # fmt: skip
+def leg(origin: str, destination: str, mode: str, times: tuple[str, str], cost: float) -> dict[str, object]:
+    return {
+        "type": "intercity_transport",
+        "from_city": origin,
+        "to_city": destination,
+        "transport_mode": mode,
+        "start_time": times[0],
+        "end_time": times[1],
+        "avg_cost": cost,
+    }
 
 
 def test_missing_return_leg() -> None:
@@ -33,7 +40,7 @@ def test_leg_from_where_the_group_is_not() -> None:
 
 
 def test_same_city_leg_and_adjacent_legs() -> None:
-    bogus = leg("海口市", "海口市", "高铁", "08:35", "08:45", 0)
+    bogus = leg("海口市", "海口市", "高铁", ("08:35", "08:45"), 0)
     assert found(edited("plan_a", insert("$.days[1].city_segments[1]", bogus))) == [
         ("strict.leg_same_city", 1, "$.days[1].city_segments[1]"),
         ("strict.leg_adjacent", 1, "$.days[1].city_segments[2]"),
@@ -46,7 +53,11 @@ def test_leg_mode_and_times_must_match_timetable() -> None:
     ]
     violations = run(edited("plan_a", put(f"{LEG0}.start_time", "08:06")))
     assert [(v.code, v.loc) for v in violations] == [("strict.leg_time_mismatch", LEG0)]
-    assert violations[0].ctx["departures"] == ["CZ6701 08:00-13:30", "HU7702 14:00-19:30", "HU7705 21:00-02:30+1"]
+    assert violations[0].ctx["departures"] == [
+        "CZ6701 08:00-13:30",
+        "HU7702 14:00-19:30",
+        "HU7705 21:00-02:30+1",
+    ]
 
 
 def test_leg_times_within_tolerance_match() -> None:
@@ -57,8 +68,10 @@ def test_leg_times_within_tolerance_match() -> None:
 def test_self_drive_duration_must_match_driving_time() -> None:
     path = "$.days[1].city_segments[1]"
     assert found(edited("plan_b", put(f"{path}.end_time", "15:00")), "plan_b")[0] == (
-        "strict.leg_time_mismatch", 1, path,
-    )  # fmt: skip
+        "strict.leg_time_mismatch",
+        1,
+        path,
+    )
 
 
 def test_unknown_and_foreign_cities() -> None:

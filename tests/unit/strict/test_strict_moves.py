@@ -10,20 +10,32 @@ from tests.unit.strict.strict_helpers import A1, A2, A3, drop, edited, found, pu
 def test_day_starts_at_the_hotel() -> None:
     plan = edited("plan_a", drop(f"{A3}[0]"), put(f"{A3}[0].start_time", "09:05"))
     assert found(plan) == [("strict.transfer_missing", 6, f"{A3}[0]")]
-    assert run(plan)[0].ctx == {"from_place": "椰林度假酒店", "to_place": "南山文化旅游区", "users": ["User1", "User2"]}
+    assert run(plan)[0].ctx == {
+        "from_place": "椰林度假酒店",
+        "to_place": "南山文化旅游区",
+        "users": ["User1", "User2"],
+    }
 
 
 def test_first_transfer_after_arrival_starts_at_the_hub() -> None:
     assert found(edited("plan_a", drop(f"{A2}[0]"))) == [("strict.transfer_missing", 6, f"{A2}[0]")]
-    wrong_hub = edited("plan_a", put(f"{A2}[0].from", "三亚凤凰国际机场"), put(f"{A2}[0].avg_cost", 31),
-                       put(f"{A2}[0].start_time", "10:35"))  # fmt: skip
+    wrong_hub = edited(
+        "plan_a",
+        put(f"{A2}[0].from", "三亚凤凰国际机场"),
+        put(f"{A2}[0].avg_cost", 31),
+        put(f"{A2}[0].start_time", "10:35"),
+    )
     assert found(wrong_hub) == [("strict.transfer_origin_mismatch", 6, f"{A2}[0].from")]
 
 
 def test_leg_departs_from_its_hub() -> None:
     plan = edited("plan_a", put(f"{A3}[4].to", "三亚站"), put(f"{A3}[4].avg_cost", 25))
     assert found(plan) == [("strict.transfer_missing", 6, "$.days[2].city_segments[1]")]
-    assert run(plan)[0].ctx == {"from_place": "三亚站", "to_place": "三亚凤凰国际机场", "users": ["User1", "User2"]}
+    assert run(plan)[0].ctx == {
+        "from_place": "三亚站",
+        "to_place": "三亚凤凰国际机场",
+        "users": ["User1", "User2"],
+    }
 
 
 def test_transfer_mode_route_and_duration() -> None:
@@ -39,8 +51,16 @@ def test_transfer_mode_route_and_duration() -> None:
 
 
 def test_rest_elsewhere_needs_a_transfer() -> None:
-    rest = {"type": "rest", "location": "骑楼老街", "start_time": "19:25", "end_time": "19:50", "participants": ["All"]}
-    plan = edited("plan_a", put(f"{A1}[6].end_time", "19:22"), {"op": "insert", "path": f"{A1}[7]", "value": rest})
+    rest = {
+        "type": "rest",
+        "location": "骑楼老街",
+        "start_time": "19:25",
+        "end_time": "19:50",
+        "participants": ["All"],
+    }
+    plan = edited(
+        "plan_a", put(f"{A1}[6].end_time", "19:22"), {"op": "insert", "path": f"{A1}[7]", "value": rest}
+    )
     assert found(plan) == [("strict.transfer_missing", 6, f"{A1}[7]")]
 
 
@@ -73,3 +93,9 @@ def test_leg_fare_and_free_items() -> None:
 def test_non_finite_cost() -> None:
     plan = edited("plan_a", put(f"{A1}[5].avg_cost", math.inf))
     assert found(plan) == [("strict.cost_not_finite", 8, f"{A1}[5].avg_cost")]
+
+
+def test_huge_cost_is_a_mismatch_not_a_crash() -> None:
+    plan = edited("plan_a", put(f"{A1}[5].avg_cost", 1e307))
+    assert found(plan) == [("strict.cost_mismatch", 8, f"{A1}[5].avg_cost")]
+    assert run(plan)[0].ctx == {"declared_fen": None, "price_fen": 6000}

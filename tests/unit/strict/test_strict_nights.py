@@ -67,8 +67,15 @@ def test_rest_after_hotel_is_not_last() -> None:
 def test_overnight_train_covers_the_night() -> None:
     taxi = act("intracity_transport", "19:05", "19:35", transport_mode="打车", **{"from": "老爸茶餐厅"})
     taxi.update(to="海口东站", avg_cost=37)
-    train = {"type": "intercity_transport", "from_city": "海口市", "to_city": "三亚市", "transport_mode": "火车",
-             "start_time": "23:00", "end_time": "06:00", "avg_cost": 60}  # fmt: skip
+    train = {
+        "type": "intercity_transport",
+        "from_city": "海口市",
+        "to_city": "三亚市",
+        "transport_mode": "火车",
+        "start_time": "23:00",
+        "end_time": "06:00",
+        "avg_cost": 60,
+    }
     plan = edited(
         "plan_a",
         put(f"{A1}[6]", taxi),
@@ -83,27 +90,69 @@ def test_overnight_train_covers_the_night() -> None:
 def late_arrival_plan() -> dict[str, Any]:
     """Two days in 海口市: a flight landing 02:30, check-in 03:30, then a day out and home."""
     taxi = {"transport_mode": "打车", "avg_cost": 55, "from": "海口美兰国际机场", "to": "海口经济酒店"}
-    return {"days": [
-        {"day": 1, "date": "2025-09-02", "city_segments": [
-            {"type": "intercity_transport", "from_city": "长春市", "to_city": "海口市", "transport_mode": "飞机",
-             "start_time": "21:00", "end_time": "02:30", "avg_cost": 900},
-            {"city": "海口市", "activities": [
-                act("intracity_transport", "02:40", "03:20", **taxi),
-                hotel("海口经济酒店", "03:30", "09:00", 150),
-            ]},
-        ]},
-        {"day": 2, "date": "2025-09-03", "city_segments": [
-            {"city": "海口市", "activities": [
-                act("intracity_transport", "10:00", "10:30", transport_mode="打车", avg_cost=19,
-                    **{"from": "海口经济酒店", "to": "椰海川菜馆"}),
-                act("food", "11:00", "12:00", location="椰海川菜馆", avg_cost=80),
-                act("intracity_transport", "12:00", "13:00", transport_mode="打车", avg_cost=52,
-                    **{"from": "椰海川菜馆", "to": "海口美兰国际机场"}),
-            ]},
-            {"type": "intercity_transport", "from_city": "海口市", "to_city": "长春市", "transport_mode": "飞机",
-             "start_time": "15:00", "end_time": "20:30", "avg_cost": 1500},
-        ]},
-    ]}  # fmt: skip
+    return {
+        "days": [
+            {
+                "day": 1,
+                "date": "2025-09-02",
+                "city_segments": [
+                    {
+                        "type": "intercity_transport",
+                        "from_city": "长春市",
+                        "to_city": "海口市",
+                        "transport_mode": "飞机",
+                        "start_time": "21:00",
+                        "end_time": "02:30",
+                        "avg_cost": 900,
+                    },
+                    {
+                        "city": "海口市",
+                        "activities": [
+                            act("intracity_transport", "02:40", "03:20", **taxi),
+                            hotel("海口经济酒店", "03:30", "09:00", 150),
+                        ],
+                    },
+                ],
+            },
+            {
+                "day": 2,
+                "date": "2025-09-03",
+                "city_segments": [
+                    {
+                        "city": "海口市",
+                        "activities": [
+                            act(
+                                "intracity_transport",
+                                "10:00",
+                                "10:30",
+                                transport_mode="打车",
+                                avg_cost=19,
+                                **{"from": "海口经济酒店", "to": "椰海川菜馆"},
+                            ),
+                            act("food", "11:00", "12:00", location="椰海川菜馆", avg_cost=80),
+                            act(
+                                "intracity_transport",
+                                "12:00",
+                                "13:00",
+                                transport_mode="打车",
+                                avg_cost=52,
+                                **{"from": "椰海川菜馆", "to": "海口美兰国际机场"},
+                            ),
+                        ],
+                    },
+                    {
+                        "type": "intercity_transport",
+                        "from_city": "海口市",
+                        "to_city": "长春市",
+                        "transport_mode": "飞机",
+                        "start_time": "15:00",
+                        "end_time": "20:30",
+                        "avg_cost": 1500,
+                    },
+                ],
+            },
+        ]
+    }
 
 
 LATE = task("late", ["海口市"], "两天一夜", "2025-09-02", users=["User1"])
@@ -145,7 +194,11 @@ def test_day_window() -> None:
         ("strict.double_booked", 4, f"{A3}[1]"),
         ("strict.outside_opening_hours", 5, f"{A3}[1]"),
     ]
-    assert [v.ctx["other"] for v in run(plan) if v.code == "strict.double_booked"] == [hotel2, hotel2, f"{A3}[0]"]
+    assert [v.ctx["other"] for v in run(plan) if v.code == "strict.double_booked"] == [
+        hotel2,
+        hotel2,
+        f"{A3}[0]",
+    ]
     transfers_may_run_early = edited("plan_a", put(f"{A3}[0].start_time", "05:00"))
     assert found(transfers_may_run_early) == [("strict.double_booked", 4, f"{A3}[0]")]
 

@@ -93,13 +93,18 @@ def test_block_and_segment_shapes() -> None:
 def test_block_with_every_activity_bad_is_dropped_without_extra_violation() -> None:
     raw = edited("plan_a", put("$.days[1].city_segments[0].activities[0].end_time", "8:30"))
     parsed = parse_plan(raw)
-    assert summary(raw) == [("input.string_pattern_mismatch", "$.days[1].city_segments[0].activities[0].end_time")]
+    assert summary(raw) == [
+        ("input.string_pattern_mismatch", "$.days[1].city_segments[0].activities[0].end_time")
+    ]
     assert len(parsed.plan.days[1].city_segments) == 2
     assert isinstance(parsed.plan.days[1].city_segments[0], IntercityTransport)
 
 
 def test_date_must_be_a_calendar_date_string() -> None:
-    for value, code in [(1725235200, "input.date_format"), ("2025-02-30", "input.date_from_datetime_parsing")]:
+    for value, code in [
+        (1725235200, "input.date_format"),
+        ("2025-02-30", "input.date_from_datetime_parsing"),
+    ]:
         raw = edited("plan_a", put("$.days[0].date", value))
         assert summary(raw) == [(code, "$.days[0].date")]
 
@@ -123,7 +128,9 @@ def test_parse_never_raises_and_is_deterministic(raw: Any) -> None:
     first, second = parse_plan(raw), parse_plan(json.loads(json.dumps(raw)))
     assert first.violations == second.violations
     assert first.plan == second.plan
-    assert all(v.check == "input" and v.code.startswith("input.") and v.loc.startswith("$") for v in first.violations)
+    assert all(
+        v.check == "input" and v.code.startswith("input.") and v.loc.startswith("$") for v in first.violations
+    )
     if not isinstance(raw, dict):
         assert [v.code for v in first.violations] == ["input.not_object"]
 

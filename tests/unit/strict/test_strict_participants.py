@@ -52,4 +52,7 @@ def test_child_is_a_traveller_included_by_all() -> None:
 def test_idle_travellers_during_a_split_are_unaccounted() -> None:
     plan = edited("plan_b", put(f"{B2}[3].start_time", "09:30"))
     assert found(plan, "plan_b") == [("strict.whereabouts_unknown", 9, f"{B2}[2]")]
-    assert run(plan, "plan_b")[0].ctx == {"users": ["User2", "User3"], "gaps": {"User2": ["09:00-09:30"], "User3": ["09:00-09:30"]}}
+    assert run(plan, "plan_b")[0].ctx == {
+        "users": ["User2", "User3"],
+        "gaps": {"User2": ["09:00-09:30"], "User3": ["09:00-09:30"]},
+    }

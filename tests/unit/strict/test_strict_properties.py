@@ -14,7 +14,11 @@ from tests.unit.strict.strict_helpers import apply, run, steps
 from verifier.model.plan_parse import parse_plan
 
 PLANS = ("plan_a", "plan_b")
-DOCUMENTED = set(re.findall(r"`((?:strict|input)\.[a-z_]+)`", (Path(__file__).parents[3] / "docs" / "violations.md").read_text()))
+DOCUMENTED = set(
+    re.findall(
+        r"`((?:strict|input)\.[a-z_]+)`", (Path(__file__).parents[3] / "docs" / "violations.md").read_text()
+    )
+)
 
 
 def activity_paths(name: str, kind: str) -> list[str]:
@@ -53,7 +57,9 @@ def test_removing_any_transfer_breaks_check_6(name: str, data: st.DataObject) ->
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PLANS), st.data(), st.integers(min_value=360, max_value=1439))
-def test_moving_an_attraction_outside_its_windows_breaks_check_5(name: str, data: st.DataObject, start: int) -> None:
+def test_moving_an_attraction_outside_its_windows_breaks_check_5(
+    name: str, data: st.DataObject, start: int
+) -> None:
     path = data.draw(st.sampled_from(activity_paths(name, "attraction")))
     plan = load_plan(name)
     activity = get(plan, path)
@@ -61,6 +67,7 @@ def test_moving_an_attraction_outside_its_windows_breaks_check_5(name: str, data
     city = WORLD.city(get(plan, path.split(".activities")[0])["city"]) or ""
     windows = WORLD.opening_windows(city, activity["location"], day.date)
     assume(windows is not None)
+    assert windows is not None
     length = _minutes(activity["end_time"]) - _minutes(activity["start_time"])
     end = start + length
     assume(end <= 1439)
@@ -71,19 +78,38 @@ def test_moving_an_attraction_outside_its_windows_breaks_check_5(name: str, data
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 3000) | st.sampled_from(["", "All", "User1", "09:00", "海口市", "hotel"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "city", "to"]), inner, max_size=2),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3000)
+    | st.sampled_from(["", "All", "User1", "09:00", "海口市", "hotel"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "city", "to"]), inner, max_size=2)
+    ),
     max_leaves=6,
 )
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(PLANS), st.data(), JSON)
-def test_any_edit_gives_documented_codes_deterministically(name: str, data: st.DataObject, value: Any) -> None:
+def test_any_edit_gives_documented_codes_deterministically(
+    name: str, data: st.DataObject, value: Any
+) -> None:
     plan = load_plan(name)
     parsed = parse_plan(plan)
     paths = [p for day in parsed.paths.activities for seg in day for p in seg] + list(parsed.paths.days)
-    fields = ["start_time", "end_time", "participants", "location", "avg_cost", "type", "from", "to", "date", "day"]
+    fields = [
+        "start_time",
+        "end_time",
+        "participants",
+        "location",
+        "avg_cost",
+        "type",
+        "from",
+        "to",
+        "date",
+        "day",
+    ]
     base = data.draw(st.sampled_from(paths))
     key = data.draw(st.sampled_from(fields))
     target = get(plan, base)
@@ -99,3 +125,73 @@ def _minutes(hhmm: str) -> int:
 
 def _hhmm(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+PLANLIKE = st.recursive(
+    st.sampled_from(
+        [
+            "intercity_transport",
+            "hotel",
+            "food",
+            "attraction",
+            "intracity_transport",
+            "rest",
+            "09:00",
+            "23:30",
+            "2025-09-02",
+            "2999-12-31",
+            "1900-01-01",
+            "海口市",
+            "三亚",
+            "长春市",
+            "All",
+            "User3",
+            "打车",
+            "飞机",
+            "椰林度假酒店",
+            "海口东站",
+            1,
+            1e300,
+            -1,
+            None,
+            0.5,
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "days",
+                    "day",
+                    "date",
+                    "city_segments",
+                    "city",
+                    "activities",
+                    "type",
+                    "start_time",
+                    "end_time",
+                    "from_city",
+                    "to_city",
+                    "transport_mode",
+                    "location",
+                    "from",
+                    "to",
+                    "participants",
+                    "avg_cost",
+                ]
+            ),
+            inner,
+            max_size=8,
+        )
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PLANLIKE)
+def test_strict_never_raises_on_plan_like_json(raw: Any) -> None:
+    first = run(raw, "plan_b")
+    assert first == run(raw, "plan_b")
+    assert {v.code for v in first} <= DOCUMENTED

@@ -48,11 +48,17 @@ def test_wrong_types_are_reported_with_paths() -> None:
                     "intensity": [4, 9],
                     "hotel_preference": {"prefer": ["舒适型"]},
                 },
-                "city_specific_preferences": {"海口市": "博物馆", "三亚市": {"food": {"must_eat": "海鲜,火锅"}}},
+                "city_specific_preferences": {
+                    "海口市": "博物馆",
+                    "三亚市": {"food": {"must_eat": "海鲜,火锅"}},
+                },
             }
         },
         "User2": "likes museums",
-        "User3": {"global_constraints": {"intensity": {"max_poi_per_day": True}}, "city_specific_preferences": []},
+        "User3": {
+            "global_constraints": {"intensity": {"max_poi_per_day": True}},
+            "city_specific_preferences": [],
+        },
     }
     prefix = "$inferred.User1.preference"
     assert summary(table) == [
@@ -68,7 +74,9 @@ def test_wrong_types_are_reported_with_paths() -> None:
     ]
     assert all(v.check == "input" for v in strict_table_violations(table))
     first = strict_table_violations(table)[0]
-    assert first.message == "User1.preference.global_constraints.avg_budget must be a number, got str '6800元'"
+    assert (
+        first.message == "User1.preference.global_constraints.avg_budget must be a number, got str '6800元'"
+    )
 
 
 def test_non_object_table_and_odd_keys() -> None:
