@@ -214,14 +214,22 @@ def _bad_task(tmp_path: Path, content: str) -> Path:
         ("[1]", "task 1: a task must be a JSON object, got int"),
         ("[]", "no task in the file"),
         (
-            '{"task_id": "t", "metadata": {"departure_city": "火星", "cities": ["珠海市"]}}',
-            "task 1: tasks.metadata: cities not in sandbox/data/cities.csv: ['火星']",
+            '{"task_id": "t", "user_preferences": {}, '
+            '"metadata": {"departure_city": "火星", "cities": ["珠海市"]}}',
+            "tasks.metadata: cities not in sandbox/data/cities.csv: ['火星']",
+        ),
+        (
+            '{"task_id": "t", "metadata": {"cities": ["珠海市"]}}',
+            "tasks[0].metadata.departure_city: expected a non-empty string",
         ),
         (
             '{"task_id": "t", "metadata": {"departure_city": "合肥市", "cities": []}}',
             "tasks[0].metadata.cities: expected at least one city",
         ),
-        ('{"task_id": "t", "user_preferences": {"U": {"preference": []}}}', "preference"),
+        (
+            '{"task_id": "t", "user_preferences": {"U": {"preference": []}}}',
+            "task 1: invalid task: user_preferences.U.preference: Input should be a valid dictionary",
+        ),
     ],
 )
 def test_build_bad_tasks_exit_2(tmp_path: Path, content: str, expected: str) -> None:
@@ -268,17 +276,15 @@ def test_corrupt_world_and_poi_file_exit_2(built: tuple[Path, dict[str, Any]], t
     city_file = next((copy / "cities").iterdir())
     city_file.write_bytes(city_file.read_bytes().replace(b'"rating"', b'"Rating"', 1))
     code, output = _run("world", "info", copy)
-    assert code == 2 and "sha256 differs from the _has(output, manifest")
+    assert code == 2 and _has(output, "sha256 differs from the manifest")
     poi = tmp_path / "poi.json"
     poi.write_text(json.dumps({"珠海市": "x"}, ensure_ascii=False))
     code, output = _run("world", "import", "--poi-db", poi, "--out", tmp_path / "w")
-    assert code == 2 and "珠海市: expected a list of POI _has(output, objects")
+    assert code == 2 and _has(output, f"{poi}: 珠海市: expected a list of POI objects")
     poi.write_text(
         json.dumps(
             {"珠海市": [{"name": "a", "poi_type": "food", "opening_hours": {"rules": [{"weekdays": [9]}]}}]}
         )
     )
     code, output = _run("world", "import", "--poi-db", poi, "--out", tmp_path / "w")
-    assert code == 2 and "珠海市[0].opening_hours.rules[0].weekdays: expected ISO weekdays 1..7" in _flat(
-        output
-    )
+    assert code == 2 and _has(output, "珠海市[0].opening_hours.rules[0].weekdays: expected ISO weekdays 1..7")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.fixtures.strict_world import FixtureWorld
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runner.sample import sample_plan, sample_poi_db, sample_task
+from tests.fixtures.strict_world import FixtureWorld
 from verifier.model.verdict import Profile, Verdict
 from verifier.verify import verify
 

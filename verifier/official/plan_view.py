@@ -92,6 +92,8 @@ class PlanView:
     days: list[DayRef] = field(default_factory=list)
     structural_error: Exception | None = None
     error_loc: str = "$"
+    scorers: list[Any] = field(default_factory=list)
+    """Scoring state derived from this plan (see `utility.plan_scorer`), shared by GU and GF."""
 
     def activities(self) -> list[ActivityRef]:
         return [act for day in self.days for seg in day.segments for act in seg.activities]

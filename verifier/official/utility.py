@@ -5,8 +5,8 @@ intensity, budget — each a list of scored details. Group utility scores every 
 effective entry has `preference` or `global_constraints`, subtracts the split penalty and
 reports the per-user average rounded to 2 decimals. Fairness scores every user with the same
 components, so both go through one `PlanScorer`, which indexes the plan once and memoises each
-user's components; `plan_scorer` keeps the scorer of the last plan so GU then GF on the same
-objects compute everything once. Inputs must not be mutated between the two calls.
+user's components; `plan_scorer` keeps it on the view, so GU then GF on the same view, table
+and POI file compute everything once. Inputs must not be mutated between the two calls.
 """
 
 from __future__ import annotations
@@ -70,18 +70,14 @@ def _score_user(prefs: Any, user: str, index: ScoreIndex) -> dict[str, Any]:
     return {"total_score": total, "details": details, "breakdown": breakdown}
 
 
-_last: list[PlanScorer] = []
-
-
 def plan_scorer(view: PlanView, effective: dict[str, Any], poi_db: PoiDb) -> PlanScorer:
-    """The scorer of these exact objects: reused from the previous call when they are the same."""
-    if _last:
-        last = _last[0]
-        if last.view is view and last.effective is effective and last.poi_db is poi_db:
-            return last
-    scorer = PlanScorer(view, effective, poi_db)
-    _last[:] = [scorer]
-    return scorer
+    """The view's scorer for this exact table and POI file, created on first use."""
+    for scorer in view.scorers:
+        if isinstance(scorer, PlanScorer) and scorer.effective is effective and scorer.poi_db is poi_db:
+            return scorer
+    created = PlanScorer(view, effective, poi_db)
+    view.scorers.append(created)
+    return created
 
 
 def evaluate_group_utility(view: PlanView, effective: dict[str, Any], poi_db: PoiDb) -> dict[str, Any]:

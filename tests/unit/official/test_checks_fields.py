@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 
+from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 from verifier.official.checks_fields import check_avg_cost, check_participants
 from verifier.official.plan_view import build_view
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fixtures.official_plans import USERS, act, block, day, leg, plan
-
 from verifier.official.checks_hotel import check_hotel
 from verifier.official.plan_view import build_view
 

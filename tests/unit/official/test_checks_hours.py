@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.fixtures.official_plans import USERS, act, block, day, plan
 
+from tests.fixtures.official_plans import USERS, act, block, day, plan
 from verifier.official.checks_hours import check_opening_hours
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
-
 from verifier.official.checks_route import check_intercity, check_intracity
 from verifier.official.plan_view import build_view
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 from verifier.official.checks_time import check_overlap, check_time_order, check_timeline
 from verifier.official.overlap import block_overlaps
 from verifier.official.plan_view import build_view

@@ -7,8 +7,20 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.fixtures.scoring_fixtures import USERS, act, block, city, day, leg, plan, poi_db, profile, table, view
 
+from tests.fixtures.scoring_fixtures import (
+    USERS,
+    act,
+    block,
+    city,
+    day,
+    leg,
+    plan,
+    poi_db,
+    profile,
+    table,
+    view,
+)
 from verifier.official.fairness import evaluate_group_fairness
 from verifier.official.plan_view import build_view
 from verifier.official.utility import evaluate_group_utility

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fixtures.scoring_fixtures import act, block, city, day, plan, poi_db, profile, view
-
 from verifier.official.score_index import build_score_index
 from verifier.official.utility_places import score_attractions, score_food
 

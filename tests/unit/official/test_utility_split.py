@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fixtures.scoring_fixtures import act, block, day, plan, view
-
 from verifier.official.split import split_penalty
 
 SANYA = "三亚市"

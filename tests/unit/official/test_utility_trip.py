@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.fixtures.scoring_fixtures import act, block, day, leg, plan, poi_db, profile, view
 
+from tests.fixtures.scoring_fixtures import act, block, day, leg, plan, poi_db, profile, view
 from verifier.official.score_index import ScoreIndex, build_score_index
 from verifier.official.utility_trip import score_budget, score_hotel, score_intensity, score_transport
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 
+from tests.fixtures.official_plans import USERS, act, block, day, leg, move, plan
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.validity import OfficialIssue, plan_validity_issues, validity_report

@@ -6,11 +6,11 @@ import zlib
 
 import numpy as np
 import pytest
-from tests.fixtures.tools_fake_openai import EMBED_DIM, fake_openai, fake_vector
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sandbox.cache.embed import Embedder, HashEmbedder, OpenAIEmbedder
+from tests.fixtures.tools_fake_openai import EMBED_DIM, fake_openai, fake_vector
 
 
 def test_single_character_hits_one_signed_bucket() -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.fixtures.tools_fake_openai import fake_openai
 
 from sandbox.cache import (
     CachedAnswer,
@@ -19,6 +18,7 @@ from sandbox.cache import (
     key_of,
 )
 from sandbox.cache.simulator import EMPTY_REPLY
+from tests.fixtures.tools_fake_openai import fake_openai
 
 BEIJING = {"city": "北京市", "keywords": "火锅"}
 SANYA = {"city": "三亚市", "keywords": "潜水"}

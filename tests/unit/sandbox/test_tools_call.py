@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.fixtures.tools_fake_openai import fake_openai
-from tests.fixtures.tools_world import tools_world
-
 from sandbox.cache import ChatSimulator, ToolCache, key_of
 from sandbox.tools import ToolAnswer, cache_stats, call_tool
+from tests.fixtures.tools_fake_openai import fake_openai
+from tests.fixtures.tools_world import tools_world
 
 WORLD = tools_world()
 REAL_POI = '{"status":"1","pois":[{"name":"西湖","id":"B023B09Y0O"}]}'

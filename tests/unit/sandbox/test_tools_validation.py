@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fixtures.tools_world import tools_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sandbox.tools import call_tool, list_tools
+from tests.fixtures.tools_world import tools_world
 
 WORLD = tools_world()
 FLIGHT = {"origin": "北京市", "destination": "杭州市", "date": "2025-05-01"}

@@ -8,7 +8,6 @@ import math
 from typing import Any
 
 import pytest
-from tests.fixtures.tools_world import tools_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from sandbox.tools import call_tool
 from sandbox.world.geography import haversine_km
 from sandbox.world.model import OpeningHours, OpeningRule, Window
 from sandbox.world.opening import windows_on
+from tests.fixtures.tools_world import tools_world
 
 WORLD = tools_world()
 DATES = [dt.date(2025, 1, 6) + dt.timedelta(days=n) for n in range(0, 360, 37)]
