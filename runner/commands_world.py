@@ -144,12 +144,13 @@ def build_command(
         task_list = _task_dicts(tasks)
         with _about(tasks):
             world = build_world(task_list, seed)
+        costs = _calibration(world, task_list, tasks) if with_calibration else None
         with _writing(out_dir):
             world.save(out_dir)
         document = {"path": str(out_dir), **_summary(world)}
         document["seconds"] = round(time.perf_counter() - started, 3)
-        if with_calibration:
-            document["calibration"] = _calibration(world, task_list, tasks)
+        if costs is not None:
+            document["calibration"] = costs
     if json_out:
         print_json(document)
         raise typer.Exit(EXIT_OK)

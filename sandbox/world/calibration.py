@@ -107,8 +107,13 @@ def report(world: World, tasks: list[dict[str, Any]]) -> str:
     lavish_ratio = [c.lavish_fen / b for c, b in pairs]
 
     def q(xs: list[float]) -> str:
+        if len(xs) < 2:
+            return " / ".join(f"{x:.2f}" for x in xs * 5) or "-"
         qs = statistics.quantiles(xs, n=20)
         return f"{min(xs):.2f} / {qs[1]:.2f} / {statistics.median(xs):.2f} / {qs[17]:.2f} / {max(xs):.2f}"
+
+    def share(count: int, n: int) -> str:
+        return f"{count} / {n} ({count / n:.1%})" if n else "0 / 0 (-)"
 
     n = len(pairs)
     return "\n".join(
@@ -117,8 +122,8 @@ def report(world: World, tasks: list[dict[str, Any]]) -> str:
             "",
             "| measure | value |",
             "|---|---|",
-            f"| cheapest trip ≤ budget | {fits} / {n} ({fits / n:.1%}) |",
-            f"| lavish trip > budget | {binds} / {n} ({binds / n:.1%}) |",
+            f"| cheapest trip ≤ budget | {share(fits, n)} |",
+            f"| lavish trip > budget | {share(binds, n)} |",
             f"| cheapest / budget (min / p10 / median / p90 / max) | {q(cheap_ratio)} |",
             f"| lavish / budget (min / p10 / median / p90 / max) | {q(lavish_ratio)} |",
         ]
