@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from pydantic import JsonValue
+from pydantic import BaseModel, JsonValue
 
 from verifier.crash_site import crash_loc
 from verifier.model.task import Task
@@ -53,6 +53,7 @@ SCORING_FUNCTIONS = frozenset({"group_utility", "group_fairness", "preference_co
 CRASHES = (TypeError, AttributeError, ValueError, KeyError)
 
 T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 
 
 class WorldRequiredError(ValueError):
@@ -87,15 +88,18 @@ def verify(
             violations.extend(strict_table_violations(inferred))
     gu, gf, pc, crashes = _scores(view, table, inferred, poi_db)
     violations.extend(crashes)
-    return Verdict(
-        profile=profile,
-        valid=not violations,
-        plan_extractable=is_valid_travel_plan(plan),
-        violations=violations,
-        checks=check_table(violations),
-        gu=gu,
-        gf=gf,
-        pc=pc,
+    return _trusted(
+        Verdict,
+        {
+            "profile": profile,
+            "valid": not violations,
+            "plan_extractable": is_valid_travel_plan(plan),
+            "violations": violations,
+            "checks": check_table(violations),
+            "gu": gu,
+            "gf": gf,
+            "pc": pc,
+        },
     )
 
 
@@ -117,12 +121,15 @@ def issue_violation(issue: OfficialIssue) -> Violation:
     body = issue.issue
     assert issue.check in CHECK_IDS, f"official issue from unknown check {issue.check}"
     ctx = {key: _json(value) for key, value in body.items() if key not in ("type", "message")}
-    return Violation.model_construct(
-        code=str(body["type"]),
-        check=cast(CheckId, issue.check),
-        loc=issue.loc,
-        message=str(body["message"]),
-        ctx=ctx,
+    return _trusted(
+        Violation,
+        {
+            "code": str(body["type"]),
+            "check": cast(CheckId, issue.check),
+            "loc": issue.loc,
+            "message": str(body["message"]),
+            "ctx": ctx,
+        },
     )
 
 
@@ -149,17 +156,17 @@ def _scores(
         )
         crashes += [crash] if crash else []
     gu = None if raw_gu is None else _group_utility(raw_gu)
-    gf = None if raw_gf is None else GroupFairness.model_construct(**raw_gf)
-    pc = None if raw_pc is None else PreferenceCompleteness.model_construct(**raw_pc)
+    gf = None if raw_gf is None else _trusted(GroupFairness, raw_gf)
+    pc = None if raw_pc is None else _trusted(PreferenceCompleteness, raw_pc)
     return gu, gf, pc, crashes
 
 
 def _group_utility(raw: dict[str, Any]) -> GroupUtility:
     """The official GU dict as a model, built without re-validating what our own code returned."""
     fields = dict(raw)
-    fields["per_user"] = {user: UserUtility.model_construct(**item) for user, item in raw["per_user"].items()}
-    fields["split_penalty"] = SplitPenalty.model_construct(**raw["split_penalty"])
-    return GroupUtility.model_construct(**fields)
+    fields["per_user"] = {user: _trusted(UserUtility, item) for user, item in raw["per_user"].items()}
+    fields["split_penalty"] = _trusted(SplitPenalty, raw["split_penalty"])
+    return _trusted(GroupUtility, fields)
 
 
 def score_completeness(
@@ -172,7 +179,25 @@ def score_completeness(
         effective,
         lambda: evaluate_preference_completeness(inferred, effective),
     )
-    return (None if raw is None else PreferenceCompleteness.model_construct(**raw)), crash
+    return (None if raw is None else _trusted(PreferenceCompleteness, raw)), crash
+
+
+def _trusted(model: type[M], fields: dict[str, Any]) -> M:
+    """`model.model_construct(**fields)` for a dict holding exactly the model's fields.
+
+    Our own official results and issues are typed by construction, so verdict parts are built
+    without validation. `model_construct` spends most of its time matching aliases and filling
+    defaults, which such a dict never needs; this sets the same instance state directly (a
+    copy of the fields, the fields-set, no extra, no private attributes). A missing or extra
+    key is a bug in our code and fails the assertion.
+    """
+    assert fields.keys() == model.__pydantic_fields__.keys(), f"{model.__name__} fields: {sorted(fields)}"
+    instance = model.__new__(model)
+    object.__setattr__(instance, "__dict__", dict(fields))
+    object.__setattr__(instance, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(instance, "__pydantic_extra__", None)
+    object.__setattr__(instance, "__pydantic_private__", None)
+    return instance
 
 
 def _guarded(

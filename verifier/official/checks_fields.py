@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier.official.issue import OfficialIssue
-from verifier.official.plan_view import ActivityRef, DayRef, PlanView
+from verifier.official.plan_view import ActivityRef, DayRef, PlanView, SegmentRef
 
 MISSING_COST = "missing_avg_cost"
 INVALID_PARTICIPANTS = "invalid_participants"
@@ -67,19 +67,21 @@ def check_participants(view: PlanView) -> list[OfficialIssue]:
                 if value is None:
                     continue
                 if not isinstance(value, list):
-                    issues.append(_participant_issue(day, act, "", "的 participants 不是列表"))
+                    issues.append(_participant_issue(day, block, act, "", "的 participants 不是列表"))
                 elif not value:
-                    issues.append(_participant_issue(day, act, "", "的 participants 为空列表"))
-                else:
+                    issues.append(_participant_issue(day, block, act, "", "的 participants 为空列表"))
+                elif not valid.issuperset(value):
                     for k, name in enumerate(value):
                         if name not in valid:
                             text = f"的参与者 '{name}' 不在用户列表中"
-                            issues.append(_participant_issue(day, act, f"[{k}]", text, name))
+                            issues.append(_participant_issue(day, block, act, f"[{k}]", text, name))
     return issues
 
 
-def _participant_issue(day: DayRef, act: ActivityRef, index: str, text: str, *name: Any) -> OfficialIssue:
-    city, label = act.segment.raw.get("city", ""), act.label
+def _participant_issue(
+    day: DayRef, block: SegmentRef, act: ActivityRef, index: str, text: str, *name: Any
+) -> OfficialIssue:
+    city, label = block.raw.get("city", ""), act.label
     issue: dict[str, Any] = {
         "type": INVALID_PARTICIPANTS,
         "day": day.number,

@@ -119,14 +119,17 @@ def check_timeline(view: PlanView) -> list[OfficialIssue]:
     issues: list[OfficialIssue] = []
     users = view.user_names
     for day in view.days:
-        items = _timeline_items(day, users)
-        if all(item[0] is users for item in items):
+        items, everyone = _timeline_items(day, users)
+        if everyone:
             shared = _backsteps(items)
-            issues.extend(_violation(day, user, *found) for user in users for found in shared)
+            for user in users:
+                for found in shared:
+                    issues.append(_violation(day, user, *found))
             continue
         for user in users:
             own = [item for item in items if user in item[0]]
-            issues.extend(_violation(day, user, *found) for found in _backsteps(own))
+            for found in _backsteps(own):
+                issues.append(_violation(day, user, *found))
     return issues
 
 
@@ -144,16 +147,19 @@ def _backsteps(items: list[_Item]) -> list[tuple[_Item, _Item, int]]:
     return found
 
 
-def _timeline_items(day: DayRef, users: list[str]) -> list[_Item]:
+def _timeline_items(day: DayRef, users: list[str]) -> tuple[list[_Item], bool]:
+    """The day's items in list order, and whether every one of them is a whole-group item."""
     items: list[_Item] = []
+    everyone = True
     for seg in day.segments:
         if seg.is_intercity:
             items.append((users, seg.start, seg.end, False, seg))
         elif seg.has_activities:
-            items.extend(
-                (act.members, act.start, act.end, act.type == "hotel", act) for act in seg.activities
-            )
-    return items
+            for act in seg.activities:
+                members = act.members
+                everyone = everyone and members is users
+                items.append((members, act.start, act.end, act.type == "hotel", act))
+    return items, everyone
 
 
 def _describe(ref: SegmentRef | ActivityRef) -> str:

@@ -15,12 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-TRANSPORT_KEYS = ("must", "prefer", "avoid", "reject")
-INTENSITY_KEYS = ("max_poi_per_day", "max_active_hours")
-HOTEL_KEYS = ("prefer", "avoid")
-ATTRACTION_KEYS = ("must_visit", "reject_visit")
-CATEGORY_KEYS = ("positive", "negative")
-FOOD_KEYS = ("must_eat", "prefer_eat", "avoid_eat", "reject_eat")
+
+def _fields(section: str, keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, path) per key of a section, in comparison order; a city path is `city[…]` + path."""
+    return tuple((key, f"{section}.{key}") for key in keys)
+
+
+TRANSPORT_FIELDS = _fields("global_constraints.transport", ("must", "prefer", "avoid", "reject"))
+INTENSITY_FIELDS = _fields("global_constraints.intensity", ("max_poi_per_day", "max_active_hours"))
+HOTEL_FIELDS = _fields("global_constraints.hotel_preference", ("prefer", "avoid"))
+ATTRACTION_FIELDS = _fields(".attractions", ("must_visit", "reject_visit"))
+CATEGORY_FIELDS = _fields(".attractions.category_pref", ("positive", "negative"))
+FOOD_FIELDS = _fields(".food", ("must_eat", "prefer_eat", "avoid_eat", "reject_eat"))
 
 
 @dataclass(slots=True)
@@ -58,20 +64,26 @@ class _Tally:
         agent_items = agent_value or ()
         matched: list[Any] = []
         missed: list[Any] = []
+        spurious: list[Any] = []
         for item in ref_value:
-            (matched if item in agent_items else missed).append(item)
-        spurious = [item for item in agent_items if item not in ref_value]
-        agent_total = len(agent_items)
+            if item in agent_items:
+                matched.append(item)
+            else:
+                missed.append(item)
+        for item in agent_items:
+            if item not in ref_value:
+                spurious.append(item)
+        collected, possible, agent_total = len(matched), len(ref_value), len(agent_items)
         precision = (agent_total - len(spurious)) / agent_total if agent_total else 1.0
-        self.collected += len(matched)
-        self.possible += len(ref_value)
+        self.collected += collected
+        self.possible += possible
         self.agent_total += agent_total
         self.agent_correct += int(precision * agent_total)
         self.details.append(
             {
                 "field_path": path,
-                "collected": len(matched),
-                "possible": len(ref_value),
+                "collected": collected,
+                "possible": possible,
                 "agent_total": agent_total,
                 "precision": precision,
                 "spurious": spurious,
@@ -131,20 +143,21 @@ def _object(value: Any) -> Any:
 def _compare_user(tally: _Tally, agent: Any, ref: Any) -> None:
     ref_global = ref.get("global_constraints", {})
     agent_global = _section(agent.get("global_constraints"))
-    prefix = "global_constraints"
-    tally.scalar(f"{prefix}.avg_budget", agent_global.get("avg_budget", 0), ref_global.get("avg_budget"))
+    tally.scalar(
+        "global_constraints.avg_budget", agent_global.get("avg_budget", 0), ref_global.get("avg_budget")
+    )
     ref_transport = ref_global.get("transport", {})
     agent_transport = _section(agent_global.get("transport"))
-    for key in TRANSPORT_KEYS:
-        tally.listed(f"{prefix}.transport.{key}", agent_transport.get(key), ref_transport.get(key))
+    for key, path in TRANSPORT_FIELDS:
+        tally.listed(path, agent_transport.get(key), ref_transport.get(key))
     ref_intensity = ref_global.get("intensity", {})
     agent_intensity = _section(agent_global.get("intensity"))
-    for key in INTENSITY_KEYS:
-        tally.scalar(f"{prefix}.intensity.{key}", agent_intensity.get(key, 0), ref_intensity.get(key))
+    for key, path in INTENSITY_FIELDS:
+        tally.scalar(path, agent_intensity.get(key, 0), ref_intensity.get(key))
     ref_hotel = ref_global.get("hotel_preference", {})
     agent_hotel = _section(agent_global.get("hotel_preference"))
-    for key in HOTEL_KEYS:
-        tally.listed(f"{prefix}.hotel_preference.{key}", agent_hotel.get(key), ref_hotel.get(key))
+    for key, path in HOTEL_FIELDS:
+        tally.listed(path, agent_hotel.get(key), ref_hotel.get(key))
     agent_cities = _section(agent.get("city_specific_preferences"))
     for city, ref_city in ref.get("city_specific_preferences", {}).items():
         _compare_city(tally, f"city[{city}]", _section(agent_cities.get(city)), ref_city)
@@ -153,15 +166,13 @@ def _compare_user(tally: _Tally, agent: Any, ref: Any) -> None:
 def _compare_city(tally: _Tally, prefix: str, agent_city: Any, ref_city: Any) -> None:
     ref_attractions = ref_city.get("attractions", {})
     agent_attractions = _object(agent_city.get("attractions"))
-    for key in ATTRACTION_KEYS:
-        tally.listed(f"{prefix}.attractions.{key}", agent_attractions.get(key), ref_attractions.get(key))
+    for key, path in ATTRACTION_FIELDS:
+        tally.listed(prefix + path, agent_attractions.get(key), ref_attractions.get(key))
     ref_category = ref_attractions.get("category_pref", {})
     agent_category = _object(agent_attractions.get("category_pref"))
-    for key in CATEGORY_KEYS:
-        tally.listed(
-            f"{prefix}.attractions.category_pref.{key}", agent_category.get(key), ref_category.get(key)
-        )
+    for key, path in CATEGORY_FIELDS:
+        tally.listed(prefix + path, agent_category.get(key), ref_category.get(key))
     ref_food = ref_city.get("food", {})
     agent_food = _object(agent_city.get("food"))
-    for key in FOOD_KEYS:
-        tally.listed(f"{prefix}.food.{key}", agent_food.get(key), ref_food.get(key))
+    for key, path in FOOD_FIELDS:
+        tally.listed(prefix + path, agent_food.get(key), ref_food.get(key))

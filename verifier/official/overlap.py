@@ -8,31 +8,50 @@ attraction and food scoring. Both read this one function.
 
 Instead of the official per-user O(n²) pair loop, the overlapping pairs of the block are
 found once by a sweep over start times and then filtered per user; membership is still
-tested for every non-hotel activity and user (trivially true for whole-group activities,
-skipped when those are all there is and nothing overlaps), so a participants value the
-official `in` test cannot handle raises here too.
+tested for every non-hotel activity and user (trivially true for whole-group activities),
+so a participants value the official `in` test cannot handle raises here too. The per-user
+pass is skipped only when nothing overlaps and every participants value is a list or a
+string (`user in members` cannot raise for a string user). The result is memoised on the
+block, so check 4 and group utility walk it once per plan.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from verifier.official.plan_view import ActivityRef, SegmentRef
 
+UserPair = tuple[str, ActivityRef, ActivityRef]
+_PLAIN_MEMBERS = (list, str)
 
-def overlapping_pairs(
-    block: SegmentRef, user_names: list[str]
-) -> Iterator[tuple[str, ActivityRef, ActivityRef]]:
-    """Yield (user, first, second) for every overlapping pair of the user's activities in a block."""
-    acts = [act for act in block.activities if act.type != "hotel"]
+
+def overlapping_pairs(block: SegmentRef, user_names: list[str]) -> list[UserPair]:
+    """(user, first, second) for every overlapping pair of the user's activities in a block.
+
+    Memoised on the block for the view's `user_names` (a call that raises stores nothing,
+    so every caller raises alike).
+    """
+    found = block.user_overlaps
+    if found is None:
+        found = block.user_overlaps = _user_pairs(block, user_names)
+    return found
+
+
+def _user_pairs(block: SegmentRef, user_names: list[str]) -> list[UserPair]:
+    acts: list[ActivityRef] = []
+    plain = True
+    for act in block.activities:
+        if act.type != "hotel":
+            acts.append(act)
+            plain = plain and type(act.members) in _PLAIN_MEMBERS
     pairs = block_overlaps(acts)
-    if not pairs and all(act.members is user_names for act in acts):
-        return
+    found: list[UserPair] = []
+    if not pairs and plain:
+        return found
     for user in user_names:
         inside = [act.members is user_names or user in act.members for act in acts]
         for i, j in pairs:
             if inside[i] and inside[j]:
-                yield user, acts[i], acts[j]
+                found.append((user, acts[i], acts[j]))
+    return found
 
 
 def block_overlaps(acts: list[ActivityRef]) -> list[tuple[int, int]]:

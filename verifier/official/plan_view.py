@@ -3,7 +3,10 @@
 The official evaluator walks the plan once per check; here the structure is walked once and
 every check reads the flattened view. Raw values are kept as they are (the official rules
 depend on Python semantics of raw JSON), times are parsed once (activities and intercity
-legs), and participants are resolved once per activity with `participants_of`.
+legs), and participants are resolved once per activity with `participants_of`. Links only
+point down (view → days → segments → activities; an activity knows its day and segment by
+position), so a view is freed as soon as it is dropped, without waiting for the cycle
+collector.
 
 Structural crashes are part of official behaviour: a day, segment or activity that is not an
 object, or a `days` / `city_segments` / `activities` value that cannot be iterated, makes the
@@ -24,11 +27,11 @@ INTERCITY = "intercity_transport"
 
 @dataclass(slots=True)
 class ActivityRef:
-    """An activity of a city block with its position and pre-computed fields."""
+    """An activity of a city block with its positions (day, segment, activity) and pre-computed fields."""
 
     raw: dict[str, Any]
-    day: DayRef
-    segment: SegmentRef
+    day_pos: int
+    seg_pos: int
     pos: int
     type: Any
     start: int | None
@@ -37,7 +40,7 @@ class ActivityRef:
 
     @property
     def loc(self) -> str:
-        return f"{self.segment.loc}.activities[{self.pos}]"
+        return f"{segment_loc(self.day_pos, self.seg_pos)}.activities[{self.pos}]"
 
     @property
     def label(self) -> Any:
@@ -55,17 +58,19 @@ class SegmentRef:
     """
 
     raw: dict[str, Any]
-    day: DayRef
+    day_pos: int
     pos: int
     is_intercity: bool = False
     has_activities: bool = False
     start: int | None = None
     end: int | None = None
     activities: list[ActivityRef] = field(default_factory=list)
+    user_overlaps: list[tuple[str, ActivityRef, ActivityRef]] | None = None
+    """Memo of `overlap.overlapping_pairs` for this block."""
 
     @property
     def loc(self) -> str:
-        return f"{self.day.loc}.city_segments[{self.pos}]"
+        return segment_loc(self.day_pos, self.pos)
 
 
 @dataclass(slots=True)
@@ -80,7 +85,7 @@ class DayRef:
 
     @property
     def loc(self) -> str:
-        return f"$.days[{self.pos}]"
+        return day_loc(self.pos)
 
 
 @dataclass(slots=True)
@@ -118,16 +123,24 @@ def build_view(plan: Any, user_names: list[str]) -> PlanView:
     return view
 
 
+def day_loc(day_pos: int) -> str:
+    return f"$.days[{day_pos}]"
+
+
+def segment_loc(day_pos: int, seg_pos: int) -> str:
+    return f"{day_loc(day_pos)}.city_segments[{seg_pos}]"
+
+
 def _error_loc(day_pos: int, seg_pos: int) -> str:
     if day_pos < 0:
         return "$"
     if seg_pos < 0:
-        return f"$.days[{day_pos}]"
-    return f"$.days[{day_pos}].city_segments[{seg_pos}]"
+        return day_loc(day_pos)
+    return segment_loc(day_pos, seg_pos)
 
 
 def _segment(raw: dict[str, Any], day: DayRef, pos: int, user_names: list[str]) -> SegmentRef:
-    segment = SegmentRef(raw, day, pos)
+    segment = SegmentRef(raw, day.pos, pos)
     if raw.get("type") == INTERCITY:
         segment.is_intercity = True
         segment.start = parse_time(raw.get("start_time"))
@@ -140,14 +153,14 @@ def _segment(raw: dict[str, Any], day: DayRef, pos: int, user_names: list[str]) 
 
 
 def _walk_activities(segment: SegmentRef, user_names: list[str]) -> None:
-    day, append = segment.day, segment.activities.append
+    day_pos, seg_pos, append = segment.day_pos, segment.pos, segment.activities.append
     for pos, raw in enumerate(segment.raw.get("activities", [])):
         get = raw.get
         append(
             ActivityRef(
                 raw,
-                day,
-                segment,
+                day_pos,
+                seg_pos,
                 pos,
                 get("type"),
                 parse_time(get("start_time")),

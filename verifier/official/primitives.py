@@ -17,6 +17,7 @@ from typing import Any
 _TIME = re.compile(r"(?P<H>2[0-3]|[0-1]\d|\d):(?P<M>[0-5]\d|\d)", re.IGNORECASE)
 _DATE = re.compile(r"(?P<Y>\d\d\d\d)-(?P<m>1[0-2]|0[1-9]|[1-9])-(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])")
 _CITY_SUFFIXES = ("市", "区", "县", "自治州", "地区")
+_ALL = ["All"]
 
 
 def parse_time(value: Any) -> int | None:
@@ -58,8 +59,8 @@ def participants_of(activity: dict[str, Any], user_names: list[str]) -> Any:
     The raw value is returned unchanged, so a string makes later membership tests substring
     tests and `["All", "User1"]` means only User1 — as in the official code.
     """
-    value = activity.get("participants", [])
-    if not value or value == ["All"]:
+    value = activity.get("participants")
+    if not value or value == _ALL:
         return user_names
     return value
 

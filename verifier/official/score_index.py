@@ -19,20 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from verifier.official.overlap import block_overlaps, overlapping_pairs
+from verifier.official.overlap import overlapping_pairs
 from verifier.official.plan_view import ActivityRef, PlanView, SegmentRef
 from verifier.official.poi_db import PoiDb
 
 INTENSITY_TYPES = ("attraction", "intracity_transport")
-_SAFE_MEMBERS = (list, str)
 UNRESOLVED: Any = object()
 
 
 @dataclass(slots=True)
 class PlaceEntry:
-    """An attraction or meal of one city key, with its lazily resolved flags."""
+    """An attraction or meal of one city key (`number`: its day's), with its lazily resolved flags."""
 
     act: ActivityRef
+    number: Any
     location: Any
     members: Any
     invalid: bool | None = None
@@ -76,7 +76,7 @@ class DayLoad:
 class ScoreIndex:
     """A plan grouped once for every user's components."""
 
-    view: PlanView
+    user_names: list[str]
     poi_db: PoiDb
     invalid: set[tuple[Any, Any, Any]]
     attractions: dict[str, PlaceGroup] = field(default_factory=dict)
@@ -96,7 +96,7 @@ class ScoreIndex:
         """
         if group is None:
             return []
-        if group.everyone and user in self.view.user_names:
+        if group.everyone and user in self.user_names:
             if group.kept_for_everyone is None:
                 group.kept_for_everyone = self._kept(group.entries, user)
             return group.kept_for_everyone
@@ -110,7 +110,7 @@ class ScoreIndex:
             invalid = entry.invalid
             if invalid is None:
                 act = entry.act
-                invalid = (act.day.number, act.label, act.raw.get("start_time")) in self.invalid
+                invalid = (entry.number, act.label, act.raw.get("start_time")) in self.invalid
                 entry.invalid = invalid
             if not invalid:
                 kept.append(entry)
@@ -125,7 +125,7 @@ class ScoreIndex:
 
     def budget_total(self, user: str) -> float:
         """Σ float(avg_cost) of intercity legs, hotels and the user's meals, in plan order."""
-        shared = self.budget_shared and user in self.view.user_names
+        shared = self.budget_shared and user in self.user_names
         if shared and self._shared_budget is not None:
             return self._shared_budget
         total = 0.0
@@ -143,7 +143,7 @@ def build_score_index(view: PlanView, poi_db: PoiDb) -> ScoreIndex:
     """Group a walked plan for scoring; raise the official error of a broken structure first."""
     if view.structural_error is not None:
         raise view.structural_error
-    index = ScoreIndex(view=view, poi_db=poi_db, invalid=_invalid_keys(view))
+    index = ScoreIndex(user_names=view.user_names, poi_db=poi_db, invalid=_invalid_keys(view))
     for day in view.days:
         load = DayLoad(day.number)
         for segment in day.segments:
@@ -153,27 +153,29 @@ def build_score_index(view: PlanView, poi_db: PoiDb) -> ScoreIndex:
                 continue
             city = segment.raw.get("city") or ""
             for act in segment.activities:
-                _index_activity(index, act, load, city)
+                _index_activity(index, act, segment, load, city)
         index.days.append(load)
     return index
 
 
-def _index_activity(index: ScoreIndex, act: ActivityRef, load: DayLoad, city: Any) -> None:
+def _index_activity(
+    index: ScoreIndex, act: ActivityRef, segment: SegmentRef, load: DayLoad, city: Any
+) -> None:
     kind, raw, members = act.type, act.raw, act.members
-    shared = members is index.view.user_names
+    shared = members is index.user_names
     if kind in ("attraction", "food"):
         if type(city) is str:
             groups = index.attractions if kind == "attraction" else index.food
             group = groups.get(city)
             if group is None:
                 group = groups[city] = PlaceGroup()
-            group.entries.append(PlaceEntry(act, raw.get("location", ""), members))
+            group.entries.append(PlaceEntry(act, load.number, raw.get("location", ""), members))
             group.everyone = group.everyone and shared
         if kind == "food":
             index.budget_items.append((raw.get("avg_cost", 0), members))
             index.budget_shared = index.budget_shared and shared
     elif kind == "hotel":
-        index.hotels.append(HotelEntry(load.number, raw.get("location", ""), act.segment.raw.get("city")))
+        index.hotels.append(HotelEntry(load.number, raw.get("location", ""), segment.raw.get("city")))
         index.budget_items.append((raw.get("avg_cost", 0), None))
     if kind in INTENSITY_TYPES:
         start, end = act.start, act.end
@@ -190,22 +192,7 @@ def _invalid_keys(view: PlanView) -> set[tuple[Any, Any, Any]]:
     for day in view.days:
         number = day.number
         for block in day.blocks:
-            if not _may_overlap(block):
-                continue
             for _user, first, second in overlapping_pairs(block, view.user_names):
                 invalid.add((number, first.label, first.raw.get("start_time")))
                 invalid.add((number, second.label, second.raw.get("start_time")))
     return invalid
-
-
-def _may_overlap(block: SegmentRef) -> bool:
-    """False only when `overlapping_pairs` would yield nothing and raise nothing.
-
-    The per-user membership test `user in members` can only raise for members that are not a
-    list or a string (user names are strings), so a block of such activities without any
-    overlapping time ranges is skipped without the per-user pass.
-    """
-    acts = [act for act in block.activities if act.type != "hotel"]
-    if any(type(act.members) not in _SAFE_MEMBERS for act in acts):
-        return True
-    return bool(block_overlaps(acts))

@@ -27,9 +27,10 @@ def split_penalty(view: PlanView) -> dict[str, Any]:
     everyone = view.user_names
     for day in view.days:
         for block in day.blocks:
-            candidates = [
-                act for act in block.activities if act.members is not everyone and act.type in SPLITTABLE
-            ]
+            candidates: list[ActivityRef] = []
+            for act in block.activities:
+                if act.members is not everyone and act.type in SPLITTABLE:
+                    candidates.append(act)
             if len(candidates) < 2:
                 continue
             for group in _overlap_groups(candidates):

@@ -6,7 +6,8 @@ effective entry has `preference` or `global_constraints`, subtracts the split pe
 reports the per-user average rounded to 2 decimals. Fairness scores every user with the same
 components, so both go through one `PlanScorer`, which indexes the plan once and memoises each
 user's components; `plan_scorer` keeps it on the view, so GU then GF on the same view, table
-and POI file compute everything once. Inputs must not be mutated between the two calls.
+and POI file compute everything once. Inputs must not be mutated between the two calls. The
+scorer holds no link back to the view (no reference cycle).
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ class PlanScorer:
     """One plan's score index plus memoised per-user components."""
 
     def __init__(self, view: PlanView, effective: dict[str, Any], poi_db: PoiDb) -> None:
-        self.view, self.effective, self.poi_db = view, effective, poi_db
+        self.effective, self.poi_db = effective, poi_db
         self.index = build_score_index(view, poi_db)
         self._users: dict[tuple[str, int], dict[str, Any]] = {}
-        self._split: dict[str, Any] | None = None
 
     def user(self, user: str, prefs: Any) -> dict[str, Any]:
         """`{total_score, details, breakdown}` of one user against one preference profile."""
@@ -40,12 +40,6 @@ class PlanScorer:
             cached = _score_user(prefs, user, self.index)
             self._users[key] = cached
         return cached
-
-    def split(self) -> dict[str, Any]:
-        """The plan's split penalty (computed once)."""
-        if self._split is None:
-            self._split = split_penalty(self.view)
-        return self._split
 
 
 def _score_user(prefs: Any, user: str, index: ScoreIndex) -> dict[str, Any]:
@@ -90,7 +84,7 @@ def evaluate_group_utility(view: PlanView, effective: dict[str, Any], poi_db: Po
             continue
         prefs = ref.get("preference", ref)
         per_user[user] = scorer.user(user, prefs)
-    split = scorer.split()
+    split = split_penalty(view)
     before = sum(result["total_score"] for result in per_user.values())
     total = before - split["total_penalty"]
     num_users = len(per_user) or 1

@@ -26,7 +26,10 @@ def score_attractions(prefs: Any, user: str, index: ScoreIndex) -> list[Detail]:
         strong: set[Any] = set()
         for field, score in (("must_visit", 2), ("reject_visit", -2)):
             for item in section.get(field, []):
-                hits = [entry.location for entry in entries if item in entry.location]
+                hits = []
+                for entry in entries:
+                    if item in entry.location:
+                        hits.append(entry.location)
                 if hits:
                     details.append(
                         {"field": field, "item": item, "city": city, "satisfied": score > 0, "score": score}

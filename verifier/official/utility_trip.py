@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from verifier.official.score_index import ScoreIndex
+from verifier.official.score_index import UNRESOLVED, ScoreIndex
 
 Detail = dict[str, Any]
 
@@ -28,7 +28,6 @@ def score_transport(prefs: Any, index: ScoreIndex) -> list[Detail]:
         mode = leg.get("transport_mode", "")
         if not mode:
             continue
-        route = f"{leg.get('from', '')}->{leg.get('to', leg.get('to_city', ''))}"
         hits: list[tuple[str, int]] = []
         if mode in must:
             hits.append(("transport.must", 2))
@@ -39,6 +38,9 @@ def score_transport(prefs: Any, index: ScoreIndex) -> list[Detail]:
                 hits.append(("transport.prefer", 1))
             elif mode in avoid:
                 hits.append(("transport.avoid", -1))
+        if not hits:
+            continue
+        route = f"{leg.get('from', '')}->{leg.get('to', leg.get('to_city', ''))}"
         for field, score in hits:
             details.append(
                 {
@@ -61,7 +63,9 @@ def score_hotel(prefs: Any, index: ScoreIndex) -> list[Detail]:
         return []
     details: list[Detail] = []
     for hotel in index.hotels:
-        category = index.category(hotel, hotel.city)
+        category = hotel.category
+        if category is UNRESOLVED:
+            category = index.category(hotel, hotel.city)
         if not category:
             continue
         if category in prefer:
@@ -90,7 +94,7 @@ def score_intensity(prefs: Any, user: str, index: ScoreIndex) -> list[Detail]:
     max_hours = section.get("max_active_hours", 0)
     if not max_poi and not max_hours:
         return []
-    everyone = user in index.view.user_names
+    everyone = user in index.user_names
     details: list[Detail] = []
     for load in index.days:
         count, minutes = (load.shared_pois, load.shared_minutes) if everyone else (0, 0)

@@ -1,0 +1,175 @@
+"""The group's preferences as the greedy planner reads them: per-option group scores.
+
+Scores follow the official group-utility components (verifier/official/utility_*.py), summed
+over the scored users, using the world's category of a place: attractions (must_visit +2 once
+per item, reject_visit −2, else category_pref ±1 per visit), meals (name stage must > reject >
+prefer > avoid, else category stage), intercity modes (must +2 / reject −2, else prefer +1 /
+avoid −1) and hotel categories (prefer +1, else avoid −1). The table is read defensively: a
+field of the wrong type counts as empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.model.task import Task
+
+Words = tuple[str, ...]
+
+
+def _obj(value: Any, *keys: str) -> dict[str, Any]:
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def _words(value: dict[str, Any], key: str) -> Words:
+    found = value.get(key)
+    return tuple(w for w in found if isinstance(w, str)) if isinstance(found, list) else ()
+
+
+def _number(value: dict[str, Any], key: str) -> float:
+    found = value.get(key)
+    return float(found) if isinstance(found, int | float) and not isinstance(found, bool) else 0.0
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """One scored user's table, as tuples: `(must, reject, prefer, avoid)`-style word lists."""
+
+    attractions: dict[str, tuple[Words, Words, Words, Words]]
+    """city → (must_visit, reject_visit, category positive, category negative)."""
+    food: dict[str, tuple[Words, Words, Words, Words]]
+    """city → (must_eat, reject_eat, prefer_eat, avoid_eat)."""
+    transport: tuple[Words, Words, Words, Words]
+    """(must, reject, prefer, avoid)."""
+    hotel: tuple[Words, Words]
+    """(prefer, avoid)."""
+    budget_fen: int
+    max_pois: int
+    max_active_minutes: int
+
+
+def user_prefs(prefs: Any) -> UserPrefs:
+    """One user's preference object, normalised."""
+    cities = _obj(prefs, "city_specific_preferences")
+    attractions: dict[str, tuple[Words, Words, Words, Words]] = {}
+    food: dict[str, tuple[Words, Words, Words, Words]] = {}
+    for city in cities:
+        section = _obj(cities, city, "attractions")
+        category = _obj(section, "category_pref")
+        attractions[city] = (
+            _words(section, "must_visit"),
+            _words(section, "reject_visit"),
+            _words(category, "positive"),
+            _words(category, "negative"),
+        )
+        meals = _obj(cities, city, "food")
+        food[city] = (
+            _words(meals, "must_eat"),
+            _words(meals, "reject_eat"),
+            _words(meals, "prefer_eat"),
+            _words(meals, "avoid_eat"),
+        )
+    constraints = _obj(prefs, "global_constraints")
+    transport = _obj(constraints, "transport")
+    hotel = _obj(constraints, "hotel_preference")
+    intensity = _obj(constraints, "intensity")
+    return UserPrefs(
+        attractions=attractions,
+        food=food,
+        transport=(
+            _words(transport, "must"),
+            _words(transport, "reject"),
+            _words(transport, "prefer"),
+            _words(transport, "avoid"),
+        ),
+        hotel=(_words(hotel, "prefer"), _words(hotel, "avoid")),
+        budget_fen=round(_number(constraints, "avg_budget") * 100),
+        max_pois=int(_number(intensity, "max_poi_per_day")),
+        max_active_minutes=int(_number(intensity, "max_active_hours") * 60),
+    )
+
+
+NO_WORDS: tuple[Words, Words, Words, Words] = ((), (), (), ())
+
+
+@dataclass(frozen=True)
+class GroupPrefs:
+    """Every scored user's preferences and the group-level scores of options."""
+
+    users: tuple[UserPrefs, ...]
+
+    def attraction(self, city: str, name: str, category: str) -> tuple[int, frozenset[tuple[int, str]]]:
+        """Group score of visiting an attraction apart from its must_visit items, and those items
+        (`(user index, item)`); each must_visit item scores +2 once per user, so the caller adds
+        2 per item not yet satisfied."""
+        fixed = 0
+        musts: set[tuple[int, str]] = set()
+        for i, user in enumerate(self.users):
+            must, reject, positive, negative = user.attractions.get(city, NO_WORDS)
+            hits = {(i, item) for item in must if item in name}
+            rejects = sum(item in name for item in reject)
+            musts |= hits
+            if hits or rejects:
+                fixed -= 2 * rejects
+            else:
+                fixed += _category_hit(positive, name, category) - _category_hit(negative, name, category)
+        return fixed, frozenset(musts)
+
+    def meal(self, city: str, name: str, category: str) -> int:
+        """Group score of one meal at a restaurant."""
+        return sum(_meal_score(user.food.get(city, NO_WORDS), name, category) for user in self.users)
+
+    def transport(self, mode: str) -> int:
+        """Group score of one intercity leg by `mode`."""
+        total = 0
+        for user in self.users:
+            must, reject, prefer, avoid = user.transport
+            if mode in must or mode in reject:
+                total += 2 * (mode in must) - 2 * (mode in reject)
+            else:
+                total += (mode in prefer) - (mode in avoid)
+        return total
+
+    def hotel(self, category: str) -> int:
+        """Group score of one night in a hotel of this category."""
+        return sum(1 if category in u.hotel[0] else -1 if category in u.hotel[1] else 0 for u in self.users)
+
+    @property
+    def max_pois(self) -> int | None:
+        """The group's attraction cap per day: the smallest positive `max_poi_per_day`."""
+        return min((u.max_pois for u in self.users if u.max_pois > 0), default=None)
+
+    @property
+    def max_active_minutes(self) -> int | None:
+        """The group's active-time cap per day: the smallest positive `max_active_hours`, in minutes."""
+        return min((u.max_active_minutes for u in self.users if u.max_active_minutes > 0), default=None)
+
+
+def _category_hit(words: Words, name: str, category: str) -> int:
+    return int(any(word in name for word in words) or category in words)
+
+
+def _meal_score(food: tuple[Words, Words, Words, Words], name: str, category: str) -> int:
+    must, reject, prefer, avoid = food
+    for items, score in ((must, 2), (reject, -2), (prefer, 1), (avoid, -1)):
+        if any(item in name for item in items):
+            return score
+    if category in must or category in reject:
+        return 2 * (category in must) - 2 * (category in reject)
+    return int(category in prefer) - int(category in avoid)
+
+
+def group_prefs(task: Task, effective: dict[str, Any] | None) -> GroupPrefs:
+    """The scored users of a preference table (default: the task's own), as official GU selects
+    them: each of the task's users whose entry has `preference` or `global_constraints`
+    (scored on `preference` when present, else on the entry itself)."""
+    table = task.preference_table() if effective is None else effective
+    users: list[UserPrefs] = []
+    for name in task.user_names:
+        entry = table.get(name) if isinstance(table, dict) else None
+        if isinstance(entry, dict) and ("preference" in entry or "global_constraints" in entry):
+            users.append(user_prefs(entry.get("preference", entry)))
+    return GroupPrefs(tuple(users))
