@@ -1,7 +1,8 @@
 """Throw seeded fuzz at `verify` in both profiles; every input must give a Verdict, never an exception.
 
-Inputs: the embedded sample plans mutated at random (delete / retype / duplicate a node, 1–4
-times), random JSON values as whole plans, and random effective / inferred tables.
+Inputs: the sample plans of `tripwright sample` (greedy, quirk, broken; checked against the
+sample world) mutated at random (delete / retype / duplicate a node, 1–4 times), random JSON
+values as whole plans, and random effective / inferred tables.
 Prints the count, the time and every exception (there must be none). Usage:
     python benchmarks/fuzz_verify.py [--count 100000] [--seed 1]
 """
@@ -11,16 +12,13 @@ from __future__ import annotations
 import argparse
 import copy
 import random
-import sys
 import time
 import traceback
-from pathlib import Path
 from typing import Any
 
-from runner.sample import SAMPLE_PLANS, sample_plan, sample_poi_db, sample_task
+from runner.sample import build_sample
 from verifier.verify import verify
 
-ROOT = Path(__file__).resolve().parents[1]
 SCALARS: tuple[Any, ...] = (
     None,
     True,
@@ -85,12 +83,10 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT / "tests"))
-    from fixtures.strict_world import FixtureWorld
-
     rng = random.Random(args.seed)
-    task, poi_db, world = sample_task(), sample_poi_db(), FixtureWorld()
-    bases = [sample_plan(name) for name in SAMPLE_PLANS]
+    sample = build_sample()
+    task, poi_db, world = sample.task, sample.poi_db, sample.world
+    bases = list(sample.plans.values())
     failures: list[str] = []
     start = time.perf_counter()
     for number in range(args.count):

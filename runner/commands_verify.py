@@ -24,8 +24,8 @@ from runner.cli_support import (
     user_errors,
 )
 from runner.io import InputError, atomic_write_bytes, dumps_line, iter_jsonl, read_json
-from runner.loading import load_poi_db, load_table, load_task, load_tasks, load_world, sample_path
-from runner.sample import run_samples, sample_task
+from runner.loading import load_poi_db, load_table, load_task, load_tasks, load_world
+from runner.sample import build_sample, run_samples, write_sample
 from verifier.model.plan import Plan
 from verifier.model.task import Task
 from verifier.model.verdict import Verdict
@@ -77,7 +77,7 @@ def verify_command(
             loaded,
             read_json(plan),
             profile=profile.value,
-            poi_db=_poi_db_for(loaded, poi_db),
+            poi_db=_poi_db_for(poi_db),
             world=_world(world),
             effective=None if effective is None else load_table(effective, "effective"),
             inferred=None if inferred is None else load_table(inferred, "inferred"),
@@ -89,14 +89,11 @@ def verify_command(
     raise typer.Exit(EXIT_OK if verdict.valid else EXIT_INVALID)
 
 
-def _poi_db_for(task: Task, path: Path | None) -> PoiDb:
-    """The POI file given, else the embedded one — only for the embedded sample task."""
-    if path is not None:
-        return load_poi_db(path)
-    sample = sample_task()
-    if task.task_id == sample.task_id and task.preference_table() == sample.preference_table():
-        return load_poi_db(sample_path("poi_db.json"))
-    fail("--poi-db FILE is required (the official POI file, all_poi_by_city.json format)")
+def _poi_db_for(path: Path | None) -> PoiDb:
+    """The official POI file (scoring reads its categories in both profiles)."""
+    if path is None:
+        fail("--poi-db FILE is required (the official POI file, all_poi_by_city.json format)")
+    return load_poi_db(path)
 
 
 def _need_world(profile: ProfileName, world: Path | None) -> None:
@@ -155,14 +152,25 @@ def _write(path: Path, data: bytes) -> None:
         raise InputError(path, f"cannot write: {exc.strerror}") from exc
 
 
-def sample_command(world: WorldOpt = None, json_out: JsonOpt = False) -> None:
-    """Verify the embedded sample plans (official; strict too when --world is given)."""
+def sample_command(
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="Also write the task, world, POI file and plans here.")
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Build the sample task's world and verify its three sample plans under both profiles."""
     with user_errors():
-        results = run_samples(_world(world))
+        sample = build_sample()
+        results = run_samples(sample)
+        written = write_sample(sample, out_dir) if out_dir is not None else []
     if json_out:
         print_json([{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results])
-    else:
-        render.samples(out(), results)
+        return
+    console = out()
+    render.sample_world(console, sample)
+    render.samples(console, results)
+    for path in written:
+        console.print(f"wrote {path}")
 
 
 def schema_command(

@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from runner.sample import SampleResult
+from runner.sample import SEED, Sample, SampleResult
 from verifier.model.verdict import UserUtility, Verdict
 
 MAX_VIOLATIONS = 50
@@ -70,6 +70,18 @@ def _score(detail: dict[str, Any]) -> str:
 
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
+
+
+def sample_world(console: Console, sample: Sample) -> None:
+    """What the sample plans are judged against."""
+    world, task = sample.world, sample.task
+    places = [poi.kind for city in task.metadata.cities for poi in world.pois(city)]
+    console.print(
+        f"task {task.task_id} ({task.query}); world built from this task alone, seed {SEED}: "
+        f"{places.count('attraction')} attractions, {places.count('restaurant')} restaurants, "
+        f"{places.count('hotel')} hotels in {'、'.join(task.metadata.cities)}, timetables from "
+        f"{task.metadata.departure_city}; the official POI file is the world's export"
+    )
 
 
 def samples(console: Console, results: list[SampleResult]) -> None:

@@ -10,10 +10,11 @@ from typer.testing import CliRunner
 
 from runner.cli import app
 from runner.loading import sample_path
+from tests.fixtures.zhuhai import POI_PATH, plan_path
 
 RUN = CliRunner()
 TASK = sample_path("task.json")
-POI = sample_path("poi_db.json")
+POI = POI_PATH
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -24,13 +25,13 @@ def _run(*args: str) -> tuple[int, str]:
 
 
 def _plan(name: str) -> Path:
-    return sample_path(f"plan_{name}.json")
+    return plan_path(name)
 
 
 def test_verify_valid_invalid_and_json() -> None:
-    code, output = _run("verify", "--task", TASK, "--plan", _plan("good"))
+    code, output = _run("verify", "--task", TASK, "--plan", _plan("good"), "--poi-db", POI)
     assert code == 0 and "VALID" in output and "User1: 11" in output
-    code, output = _run("verify", "--task", TASK, "--plan", _plan("broken"), "--json")
+    code, output = _run("verify", "--task", TASK, "--plan", _plan("broken"), "--poi-db", POI, "--json")
     assert code == 1
     verdict = json.loads(output)
     assert verdict["valid"] is False and verdict["gu"]["per_user_average_score"] == 6.0
@@ -142,11 +143,22 @@ def test_sample_and_schema() -> None:
     code, output = _run("sample", "--json")
     assert code == 0
     rows = json.loads(output)
-    assert [(r["plan"], r["verdict"]["valid"]) for r in rows] == [
-        ("good", True),
-        ("quirk", True),
-        ("broken", False),
+    assert [(r["plan"], r["verdict"]["profile"], r["verdict"]["valid"]) for r in rows] == [
+        ("greedy", "official", True),
+        ("greedy", "strict", True),
+        ("quirk", "official", True),
+        ("quirk", "strict", False),
+        ("broken", "official", False),
+        ("broken", "strict", False),
     ]
+    quirk = {r["verdict"]["profile"]: r["verdict"] for r in rows if r["plan"] == "quirk"}
+    greedy = next(r["verdict"] for r in rows if r["plan"] == "greedy")
+    assert quirk["official"]["gu"]["total_score"] > greedy["gu"]["total_score"]
+    assert {v["code"] for v in quirk["strict"]["violations"]} >= {
+        "strict.leg_same_city",
+        "strict.hotel_multiple",
+        "strict.cost_mismatch",
+    }
     for name, key in (("plan", "days"), ("task", "task_id"), ("verdict", "violations")):
         code, output = _run("schema", name)
         assert code == 0 and key in json.loads(output)["properties"]

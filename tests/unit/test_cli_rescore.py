@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from runner.cli import app
 from runner.loading import sample_path
 from runner.report import average_trials, summarize
+from tests.fixtures.zhuhai import POI_PATH, plan_path
 
 TASK = json.loads(sample_path("task.json").read_text())
 
@@ -18,7 +19,7 @@ TASK = json.loads(sample_path("task.json").read_text())
 def _trial(trial_id: int, plan_name: str | None, **extra: Any) -> dict[str, Any]:
     history = [{"role": "User1", "content": "hi"}]
     if plan_name is not None:
-        plan = sample_path(f"plan_{plan_name}.json").read_text()
+        plan = plan_path(plan_name).read_text()
         history.append({"role": "Agent", "content": f"方案如下：\n```json\n{plan}\n```"})
     record = {
         "task_id": "task_004175",
@@ -43,7 +44,7 @@ def test_rescore_averages_trials_and_summarises(tmp_path: Path) -> None:
     path = tmp_path / "runs.jsonl"
     path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in runs) + "\n")
     args = ["rescore", str(path), "--tasks", str(sample_path("task.json")), "--poi-db"]
-    result = CliRunner().invoke(app, [*args, str(sample_path("poi_db.json")), "--json"])
+    result = CliRunner().invoke(app, [*args, str(POI_PATH), "--json"])
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
     assert document["total_raw_samples"] == 4 and document["total_tasks"] == 2

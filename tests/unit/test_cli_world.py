@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 from runner.cli import app
 from runner.loading import sample_path
+from runner.sample import sample_task
 from sandbox.world import World, calibration, official_io
-from tests.fixtures.world_plan import valid_plan
+from solver.greedy import greedy_plan
+from tests.fixtures.zhuhai import POI_PATH, plan_path
 
 RUN = CliRunner()
 TASK = sample_path("task.json")
@@ -164,18 +166,21 @@ def test_import_takes_facts_from_caches_and_reports_notes(tmp_path: Path) -> Non
 def test_verify_against_a_built_world(built: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     out, _ = built
     plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps(valid_plan(World.load(out)), ensure_ascii=False))
-    verdict = _json("verify", "--task", TASK, "--plan", plan, "--profile", "strict", "--world", out)
-    assert verdict["profile"] == "strict" and verdict["valid"] is True and verdict["violations"] == []
+    plan.write_text(json.dumps(greedy_plan(sample_task(), World.load(out)), ensure_ascii=False))
     poi = tmp_path / "poi.json"
     assert _run("world", "export-poi-db", out, "--out", poi)[0] == 0
+    strict = ("--profile", "strict", "--world", out)
+    verdict = _json("verify", "--task", TASK, "--plan", plan, "--poi-db", poi, *strict)
+    assert verdict["profile"] == "strict" and verdict["valid"] is True and verdict["violations"] == []
     assert _json("verify", "--task", TASK, "--plan", plan, "--poi-db", poi)["valid"] is True
     code, output = _run(
         "verify",
         "--task",
         TASK,
         "--plan",
-        sample_path("plan_good.json"),
+        plan_path("good"),
+        "--poi-db",
+        poi,
         "--profile",
         "strict",
         "--world",
@@ -185,7 +190,7 @@ def test_verify_against_a_built_world(built: tuple[Path, dict[str, Any]], tmp_pa
     cases = tmp_path / "cases.jsonl"
     lines = [
         {"id": "ours", "plan": json.loads(plan.read_text())},
-        {"id": "sample", "plan": json.loads(sample_path("plan_good.json").read_text())},
+        {"id": "sample", "plan": json.loads(plan_path("good").read_text())},
     ]
     cases.write_text(
         "".join(json.dumps(line | {"task_id": "task_004175"}, ensure_ascii=False) + "\n" for line in lines)
@@ -258,7 +263,19 @@ def test_bad_world_arguments_exit_2(built: tuple[Path, dict[str, Any]], tmp_path
             "cache directory not found",
         ),
         (
-            ["verify", "--task", TASK, "--plan", TASK, "--profile", "strict", "--world", missing],
+            [
+                "verify",
+                "--task",
+                TASK,
+                "--plan",
+                TASK,
+                "--poi-db",
+                POI_PATH,
+                "--profile",
+                "strict",
+                "--world",
+                missing,
+            ],
             "world directory not found",
         ),
     ]

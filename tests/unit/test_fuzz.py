@@ -8,15 +8,16 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runner.sample import sample_plan, sample_poi_db, sample_task
+from runner.sample import sample_task
 from tests.fixtures.strict_world import FixtureWorld
+from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.verdict import Profile, Verdict
 from verifier.verify import verify
 
 TASK = sample_task()
-POI = sample_poi_db()
+POI = zhuhai_poi_db()
 WORLD = FixtureWorld()
-BASE = sample_plan("good")
+BASE = zhuhai_plan("good")
 PROFILES: tuple[Profile, ...] = ("official", "strict")
 
 scalars = st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=12)

@@ -7,17 +7,18 @@ from typing import Any
 
 import pytest
 
-from runner.sample import sample_plan, sample_poi_db, sample_task
+from runner.sample import sample_task
+from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
 from verifier.verify import OFFICIAL_CRASH, WorldRequiredError, verdict_to_batch_line, verify
 
 TASK = sample_task()
-POI = sample_poi_db()
+POI = zhuhai_poi_db()
 
 
 def _plan(name: str) -> dict[str, Any]:
-    plan = sample_plan(name)
+    plan = zhuhai_plan(name)
     assert isinstance(plan, dict)
     return copy.deepcopy(plan)
 
