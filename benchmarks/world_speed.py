@@ -1,8 +1,9 @@
-"""World speed: build time over all gtb tasks, load time of one task's cities, lookup latency.
+"""World speed: build time over all gtb tasks, load time of one task's cities, lookup latency,
+tool-call latency (p50/p99 per tool) and the FAISS fallback on 100k cached entries.
 
 Run: `.venv/bin/python benchmarks/world_speed.py [path/to/tasks.jsonl]`. Each measurement is a
-function returning printable lines, so other benchmarks (tools, FAISS) can be appended to
-`MEASUREMENTS` or imported and reused.
+function returning printable lines; the tool and FAISS figures reuse `tools_speed.py` (which
+also runs alone, with more options).
 """
 
 from __future__ import annotations
@@ -85,10 +86,25 @@ def measure_lookups(task: dict[str, Any], folder: Path) -> list[str]:
     return lines
 
 
+def measure_tools(tasks: list[dict[str, Any]], folder: Path) -> list[str]:
+    """Tool calls answered from the world of all tasks; FAISS fallback over 100k cached entries."""
+    from tools_speed import bench_cache, bench_tools, percentiles, synthetic_entries
+
+    world = World.load(folder)
+    lines = ["call_tool over the world, 200 calls per tool (ms):"]
+    for name, samples in bench_tools(world, 200, None).items():
+        p50, p99 = percentiles(samples)
+        lines.append(f"  {name:22s} p50 {p50:7.3f}  p99 {p99:7.3f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_cache(Path(tmp), synthetic_entries(100_000), 300)
+    return lines
+
+
 MEASUREMENTS: list[Callable[[list[dict[str, Any]], Path], list[str]]] = [
     measure_build,
     lambda tasks, folder: measure_load(tasks[0], folder),
     lambda tasks, folder: measure_lookups(tasks[0], folder),
+    measure_tools,
 ]
 
 

@@ -38,6 +38,7 @@ _FALLBACK_BY_TYPE = {"attractions": "公园", "food": "中餐", "hotels": "商�
 _ATTRACTION_AS_PARK = frozenset({"旅游景点", "滑雪", "游客中心"})
 _FOOD_AS_CHINESE = frozenset({"食堂", "米粉"})
 _ALL_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
+_UNSEEN: Any = object()
 
 
 class PoiDbError(ValueError):
@@ -104,9 +105,10 @@ class PoiDb:
         if city not in self._index:
             return None
         key = (city, query)
-        if key not in self._categories:
-            self._categories[key] = self._resolve_category(query, city)
-        return self._categories[key]
+        category: str | None = self._categories.get(key, _UNSEEN)
+        if category is _UNSEEN:
+            category = self._categories[key] = self._resolve_category(query, city)
+        return category
 
     def _resolve_category(self, query: Any, city: Any) -> str | None:
         poi = self.match(query, city)
@@ -133,9 +135,10 @@ class PoiDb:
         if city not in self._index or not isinstance(date, str):
             return self._resolve_windows(query, city, date)
         key = (city, query, date)
-        if key not in self._windows:
-            self._windows[key] = self._resolve_windows(query, city, date)
-        return self._windows[key]
+        windows: list[dict[str, Any]] | None = self._windows.get(key, _UNSEEN)
+        if windows is _UNSEEN:
+            windows = self._windows[key] = self._resolve_windows(query, city, date)
+        return windows
 
     def _resolve_windows(self, query: Any, city: Any, date: Any) -> list[dict[str, Any]] | None:
         poi = self.match(query, city)
