@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from runner import render
-from runner.cli_support import EXIT_OK, out, print_json, user_errors
+from runner.cli_support import EXIT_OK, err, out, print_json, user_errors
 from runner.io import iter_jsonl
 from runner.loading import load_poi_db, load_tasks, load_world
 from runner.rescore_report import rescore_lines
@@ -36,4 +37,6 @@ def rescore_command(
         print_json(document)
     else:
         render.rescore(out(), document)
+        for item in document["skipped_lines"]:
+            err().print(f"skipped line {item['line']}: {escape(item['error'])}")
     raise typer.Exit(EXIT_OK)

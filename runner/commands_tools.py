@@ -3,11 +3,11 @@ wrappers over `sandbox.tools` and `sandbox.cache` (docs/tools.md)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import orjson
 import typer
 from rich import box
 from rich.table import Column, Table
@@ -67,8 +67,8 @@ def schema_command(
 def _args(text: str) -> dict[str, Any]:
     """`--args` as a JSON object, or an input error saying what it is instead."""
     try:
-        value = orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
         raise InputError(None, f"not valid JSON ({exc})", where="--args") from exc
     if not isinstance(value, dict):
         raise InputError(None, f"must be a JSON object, got {type(value).__name__}", where="--args")

@@ -35,8 +35,11 @@ def parse_task(value: Any, path: str | Path | None, where: str = "") -> Task:
 
 def load_tasks(path: str | Path) -> dict[str, Task]:
     """Every task of a JSON / JSONL file by task_id (file order); duplicate ids are an error."""
+    values = read_json_or_jsonl(path)
+    if len(values) == 1 and isinstance(values[0], list):
+        values = values[0]
     tasks: dict[str, Task] = {}
-    for number, value in enumerate(read_json_or_jsonl(path), start=1):
+    for number, value in enumerate(values, start=1):
         task = parse_task(value, path, where=f"task {number}")
         if task.task_id in tasks:
             raise InputError(path, f"duplicate task_id {task.task_id!r}", where=f"task {number}")

@@ -50,7 +50,7 @@ def _parse(args: dict[str, Any] | str) -> object:
         return args
     try:
         parsed: object = json.loads(args)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise ValueError(f'参数不是合法的 JSON：{exc}；请传入 JSON 对象，如 {{"city": "北京市"}}') from exc
     return parsed
 

@@ -13,8 +13,8 @@ from typing import Any
 
 CityCheck = Callable[[str], bool]
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_TIME = re.compile(r"^(\d{2}):(\d{2})$")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_TIME = re.compile(r"([0-9]{2}):([0-9]{2})")
 _COORD = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
 
 NON_BLANK: dict[str, tuple[str, ...]] = {
@@ -59,7 +59,7 @@ PLACES: dict[str, tuple[str, ...]] = {
 
 def date_error(name: str, value: str) -> str | None:
     """`YYYY-MM-DD` and a real calendar date."""
-    if _DATE.match(value):
+    if _DATE.fullmatch(value):
         try:
             dt.date.fromisoformat(value)
             return None
@@ -70,7 +70,7 @@ def date_error(name: str, value: str) -> str | None:
 
 def time_error(name: str, value: str) -> str | None:
     """`HH:MM` with hours 00–23 and minutes 00–59."""
-    match = _TIME.match(value)
+    match = _TIME.fullmatch(value)
     if match and int(match.group(1)) <= 23 and int(match.group(2)) <= 59:
         return None
     return f"参数 '{name}' 格式错误：'{value}'，应为 HH:MM（00:00 到 23:59），如 08:30"

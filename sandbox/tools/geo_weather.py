@@ -98,6 +98,6 @@ def maps_weather(world: World, args: dict[str, Any]) -> Payload | None:
     if record is None:
         return None
     start = dt.date.fromisoformat(args["date"])
-    days = int(args.get("days", 0))
+    days = min(int(args.get("days", 0)), (dt.date.max - start).days)
     forecasts = [day_forecast(record, start + dt.timedelta(days=offset)) for offset in range(days + 1)]
     return {"city": record.name, "province": record.province, "forecasts": forecasts}

@@ -114,6 +114,8 @@ def _rule(r: Any, where: str, notes: list[str]) -> OpeningRule:
     if not isinstance(r, dict):
         raise WorldError(where, "expected a rule object")
     dr = r.get("date_range")
+    if dr and not isinstance(dr, dict):
+        raise WorldError(f"{where}.date_range", f"expected null or an object {{start, end}}, got {dr!r}")
     season = (
         (str(dr.get("start") or "01-01"), str(dr.get("end") or "12-31")) if isinstance(dr, dict) else None
     )
@@ -170,6 +172,8 @@ def _import_city(city: str, entries: Any, seed: int, facts: CacheFacts, report: 
             report.skipped.append(f"{where}: no name or poi_type not attractions/food/hotels")
             continue
         category = e.get("custom_category") or ""
+        if not isinstance(category, str):
+            raise WorldError(f"{where}.custom_category", f"expected a string, got {category!r}")
         p = make_poi(info, kind, str(category), name, rng(seed, "import", key, i))
         opening = opening_from_official(e.get("opening_hours"), f"{where}.opening_hours", report.notes)
         p = replace(p, opening=opening)

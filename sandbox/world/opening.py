@@ -53,7 +53,6 @@ def windows_on(hours: OpeningHours | None, date: dt.date) -> tuple[Window, ...] 
     """Opening windows on a date: None = open all day (or no data), () = closed."""
     if hours is None or hours.always_open or not hours.rules:
         return None
-    spill = [
-        Window(0, w.close - DAY) for w in own_windows(hours, date - dt.timedelta(days=1)) if w.close > DAY
-    ]
+    previous = own_windows(hours, date - dt.timedelta(days=1)) if date > dt.date.min else ()
+    spill = [Window(0, w.close - DAY) for w in previous if w.close > DAY]
     return merge([*spill, *own_windows(hours, date)])

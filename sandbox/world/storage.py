@@ -145,4 +145,7 @@ def read_city(directory: Path, entry: JSON) -> tuple[Poi, ...]:
         raise WorldError(str(path), f"cannot read city file ({exc})") from exc
     if sha256(data) != entry["sha256"]:
         raise WorldError(str(path), "sha256 differs from the manifest (file changed or stale)")
-    return tuple(poi_from_json(d, entry["name"]) for d in orjson.loads(data)["pois"])
+    try:
+        return tuple(poi_from_json(d, entry["name"]) for d in orjson.loads(data)["pois"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise WorldError(str(path), f"malformed city file ({exc!r})") from exc

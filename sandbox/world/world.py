@@ -207,7 +207,13 @@ class World:
                 Hub(h["name"], h["city"], h["kind"], h["lon"], h["lat"], h["iata"]) for h in manifest["hubs"]
             ]
             seed, source_hash = int(manifest["seed"]), str(manifest["source_hash"])
-        except (KeyError, TypeError) as exc:
+            for e in entries.values():
+                if not isinstance(e["file"], str | None) or not isinstance(e["sha256"], str | None):
+                    raise TypeError(f"city {e['name']!r}: 'file' and 'sha256' must be strings or null")
+            for h in hubs:
+                if h.city not in entries:
+                    raise KeyError(f"hub {h.name!r} names unknown city {h.city!r}")
+        except (KeyError, TypeError, ValueError) as exc:
             raise WorldError(str(root / "manifest.json"), f"malformed manifest ({exc!r})") from exc
 
         def loader(name: str) -> tuple[Poi, ...]:

@@ -28,7 +28,7 @@ def participant_violations(trip: Trip) -> list[Violation]:
         if not names:
             out.append(violation("strict.participants_empty", 9, where, "participants is an empty list"))
             continue
-        if ALL in names and len(names) > 1:
+        if ALL in names and any(name != ALL for name in names):
             message = f"{names}: 'All' mixed with names (use either ['All'] or the names)"
             out.append(violation("strict.participants_all_mixed", 9, where, message, participants=names))
         repeated = sorted({name for name in names if names.count(name) > 1})
