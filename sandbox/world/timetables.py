@@ -24,6 +24,8 @@ ROAD_FACTOR = 1.3
 MAX_DRIVE_KM = 1200.0
 MIN_FLIGHT_KM = 350.0
 MAX_HSR_MINUTES = 13 * 60
+MAX_LEG_MINUTES = 24 * 60 - 5
+"""A plan writes a leg as HH:MM → HH:MM and can cross midnight once, so no service runs a day or longer."""
 AIRLINES = ("CA", "MU", "CZ", "HU", "3U", "ZH", "MF", "SC", "FM", "HO")
 
 
@@ -90,6 +92,8 @@ def _rail(q: Route) -> list[IntercityOption]:
             )
     for dep in _slots(r, 2 if rail_km < 300 else 3, 360, 1380):
         minutes = _round5(rail_km / 80 * 60 + 10 + r.uniform(0, 40))
+        if minutes > MAX_LEG_MINUTES:
+            continue
         fare = _fen(rail_km * (0.15 if rail_km <= 500 else 0.26))
         out.append(
             q.option(

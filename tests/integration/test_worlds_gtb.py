@@ -84,8 +84,12 @@ def test_every_leg_is_reachable_on_its_day(world: World, tasks: list[dict[str, A
         legs, _ = itinerary(t)
         assert legs[-1][2] == trip_days(t) - 1
         for a, b, day in legs:
-            if not world.intercity_options(a, b, start + dt.timedelta(days=day)):
+            options = world.intercity_options(a, b, start + dt.timedelta(days=day))
+            if not options:
                 unreachable.append((t["task_id"], a, b))
+            assert all(o.arrive - o.depart < 24 * 60 for o in options), (
+                "a plan cannot write a leg of a day or more"
+            )
     assert not unreachable
 
 
