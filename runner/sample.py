@@ -30,6 +30,7 @@ from sandbox.world.build import build_world
 from sandbox.world.official_io import export_poi_db
 from sandbox.world.world import World
 from solver.greedy import greedy_plan
+from verifier.model.plan import hhmm, minutes
 from verifier.model.task import Task
 from verifier.model.verdict import Profile, Verdict
 from verifier.official.poi_db import PoiDb
@@ -109,7 +110,7 @@ def quirk_plan(plan: dict[str, Any], task: Task) -> dict[str, Any]:
     day = edited["days"][-1]
     first = day["city_segments"][0]
     city = first["city"]
-    start = int(first["activities"][0]["start_time"][:2]) * 60 + int(first["activities"][0]["start_time"][3:])
+    start = minutes(first["activities"][0]["start_time"])
     day["city_segments"].insert(
         0,
         {
@@ -117,8 +118,8 @@ def quirk_plan(plan: dict[str, Any], task: Task) -> dict[str, Any]:
             "from_city": city,
             "to_city": city,
             "transport_mode": _must_mode(task),
-            "start_time": _hhmm(start - 20),
-            "end_time": _hhmm(start - 10),
+            "start_time": hhmm(start - 20),
+            "end_time": hhmm(start - 10),
             "avg_cost": 0,
         },
     )
@@ -133,10 +134,6 @@ def _must_mode(task: Task) -> str:
         for mode in user.preference.global_constraints.transport.must
     ]
     return max(sorted(set(wanted)), key=wanted.count) if wanted else "高铁"
-
-
-def _hhmm(minutes: int) -> str:
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 def broken_plan(plan: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from solver.greedy_day import Act
 from solver.greedy_prefs import group_prefs
 from solver.greedy_route import MORNING, Block, Cursor, Leg, Router
 from solver.greedy_score import plan_utility, world_poi_db
-from verifier.model.plan import ALL
+from verifier.model.plan import ALL, hhmm
 from verifier.model.task import Task
 from verifier.world import WorldFacts
 
@@ -109,11 +109,6 @@ def plan_json(route: Cursor, start: dt.date, days: int) -> dict[str, Any]:
     return {"days": out}
 
 
-def _hhmm(minute: int) -> str:
-    minute %= 1440
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
 def _cny(fen: int) -> float | int:
     return fen // 100 if fen % 100 == 0 else fen / 100
 
@@ -125,8 +120,8 @@ def _leg_json(leg: Leg) -> dict[str, Any]:
         "from_city": option.from_city,
         "to_city": option.to_city,
         "transport_mode": option.mode,
-        "start_time": _hhmm(leg.depart),
-        "end_time": _hhmm(leg.arrive),
+        "start_time": hhmm(leg.depart),
+        "end_time": hhmm(leg.arrive),
         "avg_cost": _cny(option.fare_fen),
     }
 
@@ -142,7 +137,7 @@ def _act_json(act: Act, checkout: int) -> dict[str, Any]:
         out |= {"transport_mode": act.mode, "from": act.origin, "to": act.destination}
     else:
         out["location"] = act.location
-    out |= {"start_time": _hhmm(act.start), "end_time": _hhmm(end), "participants": [ALL]}
+    out |= {"start_time": hhmm(act.start), "end_time": hhmm(end), "participants": [ALL]}
     if act.kind != "rest":
         out["avg_cost"] = _cny(act.cost_fen)
     return out

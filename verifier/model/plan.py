@@ -27,6 +27,12 @@ def minutes(hhmm: str) -> int:
     return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
+def hhmm(minute: int) -> str:
+    """The `HH:MM` clock reading of a minute count (modulo one day): the inverse of `minutes`."""
+    minute %= 1440
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
 class PlanPart(BaseModel):
     """Base for plan parts: immutable; unknown keys are tolerated and ignored."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from verifier.model.plan import hhmm
 from verifier.official.issue import OfficialIssue
 from verifier.official.overlap import overlapping_pairs
 from verifier.official.plan_view import ActivityRef, DayRef, PlanView, SegmentRef
@@ -179,7 +180,7 @@ def _describe(ref: SegmentRef | ActivityRef) -> str:
 def _violation(day: DayRef, user: str, prev: _Item, item: _Item, prev_end: int) -> OfficialIssue:
     before, ref, is_hotel = _describe(prev[4]), item[4], item[3]
     desc, start = _describe(ref), ref.raw.get("start_time")
-    ended = f"{prev_end // 60:02d}:{prev_end % 60:02d}"
+    ended = hhmm(prev_end)
     message = f"Day {day.number}: {user} 的时间线倒流 - '{before}' 结束于 {ended}，但 '{desc}' 开始于 {start}"
     issue = {
         "type": TIMELINE,

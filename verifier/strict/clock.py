@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from verifier.model.plan import hhmm
+
 DAY = 1440
 NIGHT_END = 6 * 60
 """06:00: hotel check-ins before it are in the small hours after the day; the day window opens."""
@@ -34,15 +36,9 @@ def date_of(absolute: int) -> dt.date:
     return dt.date.fromordinal(absolute // DAY)
 
 
-def clock(absolute: int) -> str:
-    """`HH:MM` of an absolute minute (for messages)."""
-    minute = absolute % DAY
-    return f"{minute // 60:02d}:{minute % 60:02d}"
-
-
 def stamp(absolute: int) -> str:
     """`YYYY-MM-DD HH:MM` of an absolute minute (for ctx)."""
-    return f"{date_of(absolute).isoformat()} {clock(absolute)}"
+    return f"{date_of(absolute).isoformat()} {hhmm(absolute)}"
 
 
 def leg_span(base: int, start: int, end: int) -> tuple[int, int]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from verifier.model.plan import IntercityTransport
+from verifier.model.plan import IntercityTransport, hhmm
 from verifier.model.verdict import Violation
-from verifier.strict.clock import clock, date_of
+from verifier.strict.clock import date_of
 from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Stop, Trip
 
@@ -173,7 +173,7 @@ def _timetable(
             )
         ]
     departures = [
-        f"{o.code} {clock(o.depart)}-{clock(o.arrive)}" + ("+1" if o.arrive >= 1440 else "")
+        f"{o.code} {hhmm(o.depart)}-{hhmm(o.arrive)}" + ("+1" if o.arrive >= 1440 else "")
         for o in trip.world.intercity_options(origin, destination, date)
         if o.mode == leg.transport_mode
     ]

@@ -11,8 +11,8 @@ serve it).
 
 from __future__ import annotations
 
+from verifier.model.plan import hhmm
 from verifier.model.verdict import Violation
-from verifier.strict.clock import clock
 from verifier.strict.finding import violation
 from verifier.strict.trip import LEG, Item, Trip, TripDay
 
@@ -34,7 +34,7 @@ def meal_violations(trip: Trip) -> list[Violation]:
         base = trip.days[item.day].base
         meal = _meal(item.start - base, item.end - base)
         if meal is None:
-            span = f"{clock(item.start)}-{clock(item.end)}"
+            span = f"{hhmm(item.start)}-{hhmm(item.end)}"
             message = f"food at {span} is not inside a meal window (06:00-10:30, 10:30-15:00, 16:30-22:30)"
             out.append(violation("strict.meal_outside_window", 5, item.loc, message, span=span))
             continue

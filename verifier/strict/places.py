@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from verifier.model.plan import hhmm
 from verifier.model.verdict import Violation
-from verifier.strict.clock import DAY, clock, date_of, day_base
+from verifier.strict.clock import DAY, date_of, day_base
 from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Trip
 from verifier.world import PoiFact, PoiKind
@@ -64,7 +65,7 @@ def _opening(trip: Trip, item: Item, place: PoiFact) -> list[Violation]:
     start, end = item.start - day_base(date), item.end - day_base(date)
     if any(low <= start and end <= high for low, high in spans):
         return []
-    visit = f"{clock(item.start)}-{clock(item.end)}"
+    visit = f"{hhmm(item.start)}-{hhmm(item.end)}"
     if not today and not any(high > 0 for _, high in spans):
         message = f"{place.name} is closed on {date} ({date.strftime('%A')})"
         return [violation("strict.closed_on_date", 5, item.loc, message, date=str(date), visit=visit)]
@@ -81,8 +82,7 @@ def _window_text(low: int, high: int) -> str:
     """`HH:MM-HH:MM` of a window on the visit's date (`+1` marks a close after midnight)."""
 
     def text(minute: int) -> str:
-        days, rest = divmod(minute, DAY)
-        return f"{rest // 60:02d}:{rest % 60:02d}" + ("+1" if days else "")
+        return hhmm(minute) + ("+1" if minute >= DAY else "")
 
     return f"{text(low)}-{text(high)}"
 

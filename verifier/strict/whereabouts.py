@@ -8,8 +8,8 @@ their own items (a concurrent activity, transfer or rest) for the whole of its s
 
 from __future__ import annotations
 
+from verifier.model.plan import hhmm
 from verifier.model.verdict import Violation
-from verifier.strict.clock import clock
 from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Trip
 
@@ -27,7 +27,7 @@ def whereabouts_violations(trip: Trip) -> list[Violation]:
                 continue
             holes = _uncovered(item, trip.of(name))
             if holes:
-                gaps[name] = [f"{clock(low)}-{clock(high)}" for low, high in holes]
+                gaps[name] = [f"{hhmm(low)}-{hhmm(high)}" for low, high in holes]
         if gaps:
             message = "; ".join(f"{name} unaccounted for {', '.join(spans)}" for name, spans in gaps.items())
             out.append(
