@@ -14,8 +14,8 @@ import typer
 from rich.table import Table
 
 from runner.cli_support import EXIT_OK, out, print_json, user_errors
-from runner.io import InputError, read_json_or_jsonl
-from runner.loading import load_sandbox_world, parse_task
+from runner.io import InputError
+from runner.loading import load_sandbox_world, read_tasks
 from sandbox.cache.store import ToolCache
 from sandbox.world import calibration, official_io, storage
 from sandbox.world.build import build_world
@@ -54,19 +54,8 @@ def _about(path: Path) -> Iterator[None]:
 
 
 def _task_dicts(path: Path) -> list[dict[str, Any]]:
-    """Raw task objects of a JSON / JSONL file, each checked to load as a Task."""
-    values = read_json_or_jsonl(path)
-    if len(values) == 1 and isinstance(values[0], list):
-        values = values[0]
-    seen: set[str] = set()
-    for number, value in enumerate(values, start=1):
-        task_id = parse_task(value, path, where=f"task {number}").task_id
-        if task_id in seen:
-            raise InputError(path, f"duplicate task_id {task_id!r}", where=f"task {number}")
-        seen.add(task_id)
-    if not values:
-        raise InputError(path, "no task in the file")
-    return values
+    """Raw task objects of a task file, each checked to load as a Task."""
+    return [value for value, _ in read_tasks(path)]
 
 
 def _counts(world: World, city: str) -> dict[str, int]:

@@ -33,20 +33,30 @@ def parse_task(value: Any, path: str | Path | None, where: str = "") -> Task:
         raise InputError(path, f"invalid task: {validation_problems(exc)}", where) from exc
 
 
-def load_tasks(path: str | Path) -> dict[str, Task]:
-    """Every task of a JSON / JSONL file by task_id (file order); duplicate ids are an error."""
+def read_tasks(path: str | Path) -> list[tuple[Any, Task]]:
+    """Every task of a JSON object / JSON array / JSONL file as (raw value, Task), in file order.
+
+    Duplicate task ids and a file without tasks are errors.
+    """
     values = read_json_or_jsonl(path)
     if len(values) == 1 and isinstance(values[0], list):
         values = values[0]
-    tasks: dict[str, Task] = {}
+    tasks: list[tuple[Any, Task]] = []
+    seen: set[str] = set()
     for number, value in enumerate(values, start=1):
         task = parse_task(value, path, where=f"task {number}")
-        if task.task_id in tasks:
+        if task.task_id in seen:
             raise InputError(path, f"duplicate task_id {task.task_id!r}", where=f"task {number}")
-        tasks[task.task_id] = task
+        seen.add(task.task_id)
+        tasks.append((value, task))
     if not tasks:
         raise InputError(path, "no task in the file")
     return tasks
+
+
+def load_tasks(path: str | Path) -> dict[str, Task]:
+    """Every task of a task file by task_id, in file order (see `read_tasks`)."""
+    return {task.task_id: task for _, task in read_tasks(path)}
 
 
 def load_task(path: str | Path, task_id: str | None) -> Task:
