@@ -10,13 +10,17 @@ after its nearest kept city.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
+import json
 import math
 from collections.abc import Iterable
 from pathlib import Path
 
 from sandbox.world.geography import short_name
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 RENAMES = {"那曲地区": "那曲市"}
 DROPPED = {"莱芜市"}
@@ -126,3 +130,30 @@ def write_csv(path: Path, rows: list[dict[str, str]]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(buf.getvalue(), encoding="utf-8")
     tmp.replace(path)
+
+
+def task_city_names(task_files: Iterable[Path]) -> set[str]:
+    """Departure and destination cities of every task in JSONL task files."""
+    names: set[str] = set()
+    for path in task_files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                meta = json.loads(line)["metadata"]
+                names |= {meta["departure_city"], *meta["cities"]}
+    return names
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m sandbox.world.curate ADCODES_CSV AIRPORTS_CSV TASKS.jsonl …` rewrites sandbox/data."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("adcodes", type=Path, help="cpca 0.5.5 resources/adcodes.csv")
+    parser.add_argument("airports", type=Path, help="airportsdata airports.csv")
+    parser.add_argument("tasks", type=Path, nargs="+", help="task JSONL files whose cities must be kept")
+    args = parser.parse_args(argv)
+    cities = curate_cities(args.adcodes.read_text(encoding="utf-8"), task_city_names(args.tasks))
+    write_csv(DATA / "cities.csv", cities)
+    write_csv(DATA / "airports.csv", curate_airports(args.airports.read_text(encoding="utf-8"), cities))
+
+
+if __name__ == "__main__":
+    main()
