@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from solver.greedy_city import CityFacts, Style
 from verifier.strict.clock import DAY, NIGHT_END
-from verifier.strict.meals import MEALS, REQUIRED
+from verifier.strict.meals import MEALS
 
 ATTRACTION_MINUTES = 60
 """Shortest attraction visit the planner plans (longer when the place's minimum is)."""
@@ -64,11 +64,6 @@ class End:
     deadline: int
     hotel: bool
     cost_fen: int = 0
-
-
-def required_meals(start: int, end: int) -> tuple[str, ...]:
-    """The meals the strict rules require in a segment spanning [start, end] minutes of its date."""
-    return tuple(name for name, low, high in MEALS if name in REQUIRED and start <= low and high <= end)
 
 
 def plan_segment(

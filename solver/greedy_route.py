@@ -18,9 +18,10 @@ import datetime as dt
 from dataclasses import dataclass, replace
 
 from solver.greedy_city import CityFacts, Style
-from solver.greedy_day import LAST_CHECK_IN, Act, End, State, plan_segment, required_meals
+from solver.greedy_day import LAST_CHECK_IN, Act, End, State, plan_segment
 from solver.greedy_prefs import GroupPrefs
 from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.meals import required_meals
 from verifier.strict.timetable import match_leg
 from verifier.world import IntercityOption, WorldFacts
 

@@ -59,15 +59,21 @@ def _meal(start: int, end: int) -> str | None:
     return None
 
 
+def required_meals(start: int, end: int) -> tuple[str, ...]:
+    """The required meals whose whole window lies within [start, end] (minutes of one date)."""
+    return tuple(name for name, low, high in MEALS if name in REQUIRED and start <= low and high <= end)
+
+
 def _missing(trip: Trip, day: TripDay, eaten: set[tuple[str, int, str]]) -> list[Violation]:
     legs = [item for item in trip.items if item.kind == LEG]
     if not legs:
         return []
     arrival, departure = legs[0].end, legs[-1].start
+    due = required_meals(arrival - day.base, departure - day.base)
     out: list[Violation] = []
     for name, low, high in MEALS:
         start, end = day.base + low, day.base + high
-        if name not in REQUIRED or start < arrival or end > departure:
+        if name not in due:
             continue
         if any(leg.start < end and start < leg.end for leg in legs):
             continue
