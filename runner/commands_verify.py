@@ -25,7 +25,6 @@ from runner.cli_support import (
 )
 from runner.io import InputError, atomic_write_bytes, dumps_line, iter_jsonl, read_json
 from runner.loading import load_poi_db, load_table, load_task, load_tasks, load_world
-from runner.sample import build_sample, run_samples, write_sample
 from verifier.model.plan import Plan
 from verifier.model.task import Task
 from verifier.model.verdict import Verdict
@@ -159,6 +158,8 @@ def sample_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Build the sample task's world and verify its three sample plans under both profiles."""
+    from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
+
     with user_errors():
         sample = build_sample()
         results = run_samples(sample)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 
-from runner.sample import SEED, Sample, SampleResult
 from verifier.model.verdict import UserUtility, Verdict
+
+if TYPE_CHECKING:
+    from runner.sample import Sample, SampleResult
 
 MAX_VIOLATIONS = 50
 
@@ -77,7 +79,7 @@ def sample_world(console: Console, sample: Sample) -> None:
     world, task = sample.world, sample.task
     places = [poi.kind for city in task.metadata.cities for poi in world.pois(city)]
     console.print(
-        f"task {task.task_id} ({task.query}); world built from this task alone, seed {SEED}: "
+        f"task {task.task_id} ({task.query}); world built from this task alone, seed {sample.seed}: "
         f"{places.count('attraction')} attractions, {places.count('restaurant')} restaurants, "
         f"{places.count('hotel')} hotels in {'、'.join(task.metadata.cities)}, timetables from "
         f"{task.metadata.departure_city}; the official POI file is the world's export"

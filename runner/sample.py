@@ -42,9 +42,10 @@ PROFILES: tuple[Profile, ...] = ("official", "strict")
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """The sample task, its world, the world's official POI file and the named plans."""
+    """The sample task, the seed its world was built with, the world, its official POI file and the plans."""
 
     task: Task
+    seed: int
     world: World
     poi_file: dict[str, list[dict[str, Any]]]
     plans: dict[str, dict[str, Any]]
@@ -73,7 +74,7 @@ def build_sample() -> Sample:
     world = build_world([read_json(sample_path("task.json"))], seed=SEED)
     good = greedy_plan(task, world)
     plans = {"greedy": good, "quirk": quirk_plan(good, task), "broken": broken_plan(good)}
-    return Sample(task, world, export_poi_db(world), plans)
+    return Sample(task, SEED, world, export_poi_db(world), plans)
 
 
 def run_samples(sample: Sample) -> list[SampleResult]:

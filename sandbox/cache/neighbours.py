@@ -8,6 +8,7 @@ and rebuilt when any of them differs.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -17,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import faiss
 import numpy as np
 
 from sandbox.cache.atomic import write_atomic
@@ -37,6 +37,14 @@ class Neighbour:
     score: float
 
 
+@functools.cache
+def _faiss() -> Any:
+    """FAISS, imported on first use: only a cache miss needs it, and it adds ~50 ms to start-up."""
+    import faiss
+
+    return faiss
+
+
 def corpus_digest(keys: Sequence[str]) -> str:
     """A digest identifying an (ordered) list of keys."""
     digest = hashlib.blake2b(digest_size=16)
@@ -48,7 +56,7 @@ def corpus_digest(keys: Sequence[str]) -> str:
 
 def _normalised(vectors: Vectors) -> Vectors:
     out = np.ascontiguousarray(vectors, dtype=np.float32)
-    faiss.normalize_L2(out)
+    _faiss().normalize_L2(out)
     return out
 
 
@@ -68,7 +76,7 @@ class NeighbourIndex:
     def build(cls, embedder: Embedder, entries: Mapping[str, Mapping[str, Any]]) -> NeighbourIndex:
         """Index `entries` (key → argument object), keys in sorted order."""
         keys = sorted(entries)
-        index = faiss.IndexFlatIP(embedder.dim)
+        index = _faiss().IndexFlatIP(embedder.dim)
         if keys:
             index.add(_normalised(embedder.embed([query_text(entries[key]) for key in keys])))
         return cls(embedder, keys, index)
@@ -103,7 +111,7 @@ class NeighbourIndex:
             stored = json.loads(meta_path.read_text(encoding="utf-8"))
             if stored != meta:
                 return None
-            index = faiss.read_index(str(index_path))
+            index = _faiss().read_index(str(index_path))
         except (OSError, ValueError, RuntimeError):
             return None
         if index.ntotal != len(keys) or index.d != embedder.dim:
@@ -115,7 +123,7 @@ class NeighbourIndex:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         os.close(fd)
         try:
-            faiss.write_index(index, tmp)
+            _faiss().write_index(index, tmp)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
@@ -129,12 +137,12 @@ class NeighbourIndex:
         if not self._keys or k <= 0:
             return []
         query = _normalised(self._embedder.embed([query_text(args)]))
-        threads = faiss.omp_get_max_threads()
-        faiss.omp_set_num_threads(1)
+        threads = _faiss().omp_get_max_threads()
+        _faiss().omp_set_num_threads(1)
         try:
             scores, rows = self._index.search(query, min(k, len(self._keys)))
         finally:
-            faiss.omp_set_num_threads(threads)
+            _faiss().omp_set_num_threads(threads)
         found = [
             Neighbour(self._keys[int(row)], round(float(score), SCORE_DIGITS))
             for score, row in zip(scores[0], rows[0], strict=True)
