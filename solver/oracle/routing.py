@@ -1,0 +1,212 @@
+"""The day-routing core: one optional-stop route with time windows, as CP-SAT constraints.
+
+A route leaves an origin at `leave`, visits some of the stops — each one inside one of its
+allowed start intervals, staying `service` minutes — and reaches a destination at `back`. It
+is a team orienteering tour with time windows (OPTW when used alone): the caller puts rewards
+on `visit` and couples routes (a stop at most once over several routes, day caps, …).
+
+Modelling (see `docs/oracle.md`): one `add_circuit` over the stops plus a depot node 0 that
+stands for both ends (arc 0→i leaves the origin, i→0 returns to the destination, the self-loop
+0→0 is the empty route); a skipped stop takes its self-loop. Every kept arc carries a
+two-variable precedence `start_j ≥ start_i + service_i + travel_ij`, enforced by the arc, so
+CP-SAT can derive routing cuts from it. Where the origin or destination is itself a choice
+(which hotel tonight), each alternative is a literal and the end arcs are enforced by both.
+Arcs that no schedule can use are never created: i→j is dropped when the earliest start of i
+plus its service and the travel already misses the last start of j.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+from ortools.util.python import sorted_interval_list
+
+Interval = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Stop:
+    """An optional stop: minutes of service and the allowed service-start intervals (inclusive)."""
+
+    service: int
+    starts: tuple[Interval, ...]
+
+    @property
+    def first(self) -> int:
+        return min(low for low, _ in self.starts)
+
+    @property
+    def last(self) -> int:
+        return max(high for _, high in self.starts)
+
+
+@dataclass(frozen=True)
+class End:
+    """One alternative for the route's origin (or destination): the literal that selects it
+    (None: always) and the travel minutes to (or from) each stop, None where no trip exists."""
+
+    literal: cp_model.IntVar | None
+    travel: tuple[int | None, ...]
+
+
+@dataclass
+class Route:
+    """The variables of one route."""
+
+    visit: list[cp_model.IntVar]
+    start: list[cp_model.IntVar]
+    arcs: dict[tuple[int, int], cp_model.IntVar]
+    """Circuit arcs by node pair: node 0 is the depot, stop k is node k + 1."""
+    empty: cp_model.IntVar
+    moving: cp_model.IntVar
+    """Total travel minutes on the route's arcs (never below the true total; exact at an optimum
+    that is charged for travel)."""
+    travel_terms: list[tuple[int, cp_model.IntVar]] = field(default_factory=list)
+
+
+def stop_domain(stop: Stop) -> cp_model.Domain:
+    """The CP-SAT domain of a stop's service start."""
+    return sorted_interval_list.Domain.from_intervals([list(pair) for pair in stop.starts])
+
+
+def add_route(
+    model: cp_model.CpModel,
+    stops: Sequence[Stop],
+    travel: Sequence[Sequence[int | None]],
+    origins: Sequence[End],
+    destinations: Sequence[End],
+    leave: cp_model.IntVar,
+    back: cp_model.IntVar,
+    direct: Sequence[Sequence[int | None]],
+    *,
+    active: cp_model.IntVar | None = None,
+    name: str = "r",
+) -> Route:
+    """Add one route to `model`.
+
+    `travel[i][j]` is the minutes from stop i to stop j (None: no arc); `direct[a][b]` the
+    minutes from origin alternative a straight to destination alternative b (the empty route).
+    `leave` and `back` are the times the route leaves its origin and reaches its destination.
+    When `active` is given and false, the route is empty and its times are free.
+    """
+    leave_low = _lower(leave)
+    visit = [model.new_bool_var(f"{name}v{i}") for i in range(len(stops))]
+    start = [model.new_int_var_from_domain(stop_domain(stop), f"{name}t{i}") for i, stop in enumerate(stops)]
+    earliest = [_earliest(stop, leave_low, [o.travel[i] for o in origins]) for i, stop in enumerate(stops)]
+    route = Route(visit, start, {}, model.new_bool_var(f"{name}empty"), model.new_int_var(0, 3 * 1440, f"{name}m"))
+    circuit: list[tuple[int, int, cp_model.IntVar]] = [(0, 0, route.empty)]
+    if active is not None:
+        model.add_implication(active.Not(), route.empty)
+    _direct(model, route, origins, destinations, direct, leave, back, active)
+    for i, stop in enumerate(stops):
+        circuit.append((i + 1, i + 1, visit[i].Not()))
+        model.add_implication(visit[i], route.empty.Not())
+        if earliest[i] is None or earliest[i] > stop.last:
+            model.add(visit[i] == 0)
+            continue
+        out_arc = _arc(model, route, circuit, 0, i + 1, name)
+        for end in origins:
+            _end_arc(model, route, out_arc, end, end.travel[i], leave, start[i], 0)
+        in_arc = _arc(model, route, circuit, i + 1, 0, name)
+        for end in destinations:
+            _end_arc(model, route, in_arc, end, end.travel[i], start[i], back, stop.service)
+        for j, other in enumerate(stops):
+            minutes = travel[i][j]
+            if i == j or minutes is None or earliest[j] is None:
+                continue
+            if earliest[i] + stop.service + minutes > other.last:
+                continue
+            arc = _arc(model, route, circuit, i + 1, j + 1, name)
+            model.add(start[j] >= start[i] + stop.service + minutes).only_enforce_if(arc)
+            if minutes:
+                route.travel_terms.append((minutes, arc))
+    model.add_circuit(circuit)
+    model.add(route.moving >= sum(minutes * lit for minutes, lit in route.travel_terms))
+    return route
+
+
+def _lower(var: cp_model.IntVar) -> int:
+    return int(var.proto.domain[0])
+
+
+def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | None:
+    """The earliest service start of a stop straight from the origin, None when unreachable."""
+    known = [minutes for minutes in reach if minutes is not None]
+    if not known:
+        return None
+    arrival = leave_low + min(known)
+    for low, high in stop.starts:
+        if high >= arrival:
+            return max(low, arrival)
+    return None
+
+
+def _arc(
+    model: cp_model.CpModel,
+    route: Route,
+    circuit: list[tuple[int, int, cp_model.IntVar]],
+    tail: int,
+    head: int,
+    name: str,
+) -> cp_model.IntVar:
+    arc = model.new_bool_var(f"{name}a{tail}_{head}")
+    route.arcs[(tail, head)] = arc
+    circuit.append((tail, head, arc))
+    return arc
+
+
+def _end_arc(
+    model: cp_model.CpModel,
+    route: Route,
+    arc: cp_model.IntVar,
+    end: End,
+    minutes: int | None,
+    before: cp_model.IntVar,
+    after: cp_model.IntVar,
+    service: int,
+) -> None:
+    """Precedence on an arc between the depot and a stop for one end alternative."""
+    guard = [arc] if end.literal is None else [arc, end.literal]
+    if minutes is None:
+        model.add_bool_or([lit.Not() for lit in guard])
+        return
+    model.add(after >= before + service + minutes).only_enforce_if(guard)
+    if minutes:
+        route.travel_terms.append((minutes, conjunction(model, guard)))
+
+
+def conjunction(model: cp_model.CpModel, literals: Sequence[cp_model.IntVar]) -> cp_model.IntVar:
+    """A literal equal to the conjunction of `literals` (both ways, so exact under any sign)."""
+    if len(literals) == 1:
+        return literals[0]
+    both = model.new_bool_var("and")
+    model.add_bool_and(list(literals)).only_enforce_if(both)
+    model.add_bool_or([lit.Not() for lit in literals]).only_enforce_if(both.Not())
+    return both
+
+
+def _direct(
+    model: cp_model.CpModel,
+    route: Route,
+    origins: Sequence[End],
+    destinations: Sequence[End],
+    direct: Sequence[Sequence[int | None]],
+    leave: cp_model.IntVar,
+    back: cp_model.IntVar,
+    active: cp_model.IntVar | None,
+) -> None:
+    """The empty route goes straight from origin to destination."""
+    for a, origin in enumerate(origins):
+        for b, destination in enumerate(destinations):
+            guard = [route.empty, *(lit for lit in (origin.literal, destination.literal) if lit is not None)]
+            if active is not None:
+                guard.append(active)
+            minutes = direct[a][b]
+            if minutes is None:
+                model.add_bool_or([lit.Not() for lit in guard])
+                continue
+            model.add(back >= leave + minutes).only_enforce_if(guard)
+            if minutes:
+                route.travel_terms.append((minutes, conjunction(model, guard)))
