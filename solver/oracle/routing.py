@@ -71,64 +71,122 @@ def stop_domain(stop: Stop) -> cp_model.Domain:
     return sorted_interval_list.Domain.from_intervals([list(pair) for pair in stop.starts])
 
 
+@dataclass(frozen=True)
+class Graph:
+    """What a route may do: the stops, the travel minutes between them (`travel[i][j]`, None:
+    no arc), the origin and destination alternatives, and `direct[a][b]`, the minutes from
+    origin a straight to destination b (the empty route; None: impossible)."""
+
+    stops: tuple[Stop, ...]
+    travel: tuple[tuple[int | None, ...], ...]
+    origins: tuple[End, ...]
+    destinations: tuple[End, ...]
+    direct: tuple[tuple[int | None, ...], ...]
+
+
 def add_route(
     model: cp_model.CpModel,
-    stops: Sequence[Stop],
-    travel: Sequence[Sequence[int | None]],
-    origins: Sequence[End],
-    destinations: Sequence[End],
+    graph: Graph,
     leave: cp_model.IntVar,
     back: cp_model.IntVar,
-    direct: Sequence[Sequence[int | None]],
     *,
     active: cp_model.IntVar | None = None,
     name: str = "r",
 ) -> Route:
-    """Add one route to `model`.
+    """Add one route over `graph` to `model`, leaving its origin at `leave` and reaching its
+    destination at `back`. When `active` is given and false, the route is empty and its times
+    are free."""
+    return _Builder(model, graph, name).build(leave, back, active)
 
-    `travel[i][j]` is the minutes from stop i to stop j (None: no arc); `direct[a][b]` the
-    minutes from origin alternative a straight to destination alternative b (the empty route).
-    `leave` and `back` are the times the route leaves its origin and reaches its destination.
-    When `active` is given and false, the route is empty and its times are free.
-    """
-    leave_low = _lower(leave)
-    visit = [model.new_bool_var(f"{name}v{i}") for i in range(len(stops))]
-    start = [model.new_int_var_from_domain(stop_domain(stop), f"{name}t{i}") for i, stop in enumerate(stops)]
-    earliest = [_earliest(stop, leave_low, [o.travel[i] for o in origins]) for i, stop in enumerate(stops)]
-    route = Route(visit, start, {}, model.new_bool_var(f"{name}empty"), model.new_int_var(0, 3 * 1440, f"{name}m"))
-    circuit: list[tuple[int, int, cp_model.IntVar]] = [(0, 0, route.empty)]
-    if active is not None:
-        model.add_implication(active.Not(), route.empty)
-    _direct(model, route, origins, destinations, direct, leave, back, active)
-    for i, stop in enumerate(stops):
-        circuit.append((i + 1, i + 1, visit[i].Not()))
-        model.add_implication(visit[i], route.empty.Not())
-        if earliest[i] is None or earliest[i] > stop.last:
-            model.add(visit[i] == 0)
-            continue
-        out_arc = _arc(model, route, circuit, 0, i + 1, name)
-        for end in origins:
-            _end_arc(model, route, out_arc, end, end.travel[i], leave, start[i], 0)
-        in_arc = _arc(model, route, circuit, i + 1, 0, name)
-        for end in destinations:
-            _end_arc(model, route, in_arc, end, end.travel[i], start[i], back, stop.service)
-        for j, other in enumerate(stops):
-            minutes = travel[i][j]
-            if i == j or minutes is None or earliest[j] is None:
+
+class _Builder:
+    """Builds one route's variables, circuit and precedences."""
+
+    def __init__(self, model: cp_model.CpModel, graph: Graph, name: str) -> None:
+        self.model, self.graph, self.name = model, graph, name
+        stops = graph.stops
+        self.route = Route(
+            [model.new_bool_var(f"{name}v{i}") for i in range(len(stops))],
+            [model.new_int_var_from_domain(stop_domain(stop), f"{name}t{i}") for i, stop in enumerate(stops)],
+            {},
+            model.new_bool_var(f"{name}empty"),
+            model.new_int_var(0, 3 * 1440, f"{name}m"),
+        )
+        self.circuit: list[tuple[int, int, cp_model.LiteralT]] = [(0, 0, self.route.empty)]
+
+    def build(self, leave: cp_model.IntVar, back: cp_model.IntVar, active: cp_model.IntVar | None) -> Route:
+        model, graph, route = self.model, self.graph, self.route
+        if active is not None:
+            model.add_implication(active.Not(), route.empty)
+        self._direct(leave, back, active)
+        leave_low = int(leave.proto.domain[0])
+        earliest = [
+            _earliest(stop, leave_low, [end.travel[i] for end in graph.origins])
+            for i, stop in enumerate(graph.stops)
+        ]
+        for i, stop in enumerate(graph.stops):
+            visit = route.visit[i]
+            self.circuit.append((i + 1, i + 1, visit.Not()))
+            model.add_implication(visit, route.empty.Not())
+            first = earliest[i]
+            if first is None or first > stop.last:
+                model.add(visit == 0)
                 continue
-            if earliest[i] + stop.service + minutes > other.last:
-                continue
-            arc = _arc(model, route, circuit, i + 1, j + 1, name)
-            model.add(start[j] >= start[i] + stop.service + minutes).only_enforce_if(arc)
-            if minutes:
-                route.travel_terms.append((minutes, arc))
-    model.add_circuit(circuit)
-    model.add(route.moving >= sum(minutes * lit for minutes, lit in route.travel_terms))
-    return route
+            out_arc = self._arc(0, i + 1)
+            for end in graph.origins:
+                self._end_arc(out_arc, end, end.travel[i], (leave, route.start[i], 0))
+            in_arc = self._arc(i + 1, 0)
+            for end in graph.destinations:
+                self._end_arc(in_arc, end, end.travel[i], (route.start[i], back, stop.service))
+            for j, other in enumerate(graph.stops):
+                minutes, later = graph.travel[i][j], earliest[j]
+                if i == j or minutes is None or later is None or first + stop.service + minutes > other.last:
+                    continue
+                arc = self._arc(i + 1, j + 1)
+                model.add(route.start[j] >= route.start[i] + stop.service + minutes).only_enforce_if(arc)
+                if minutes:
+                    route.travel_terms.append((minutes, arc))
+        model.add_circuit(self.circuit)
+        model.add(route.moving >= sum(minutes * lit for minutes, lit in route.travel_terms))
+        return route
 
+    def _arc(self, tail: int, head: int) -> cp_model.IntVar:
+        arc = self.model.new_bool_var(f"{self.name}a{tail}_{head}")
+        self.route.arcs[(tail, head)] = arc
+        self.circuit.append((tail, head, arc))
+        return arc
 
-def _lower(var: cp_model.IntVar) -> int:
-    return int(var.proto.domain[0])
+    def _end_arc(
+        self,
+        arc: cp_model.IntVar,
+        end: End,
+        minutes: int | None,
+        times: tuple[cp_model.IntVar, cp_model.IntVar, int],
+    ) -> None:
+        """Precedence on an arc between the depot and a stop for one end alternative:
+        `after ≥ before + service + minutes` with `times = (before, after, service)`."""
+        before, after, service = times
+        guard = [arc] if end.literal is None else [arc, end.literal]
+        if minutes is None:
+            self.model.add_bool_or([lit.Not() for lit in guard])
+            return
+        self.model.add(after >= before + service + minutes).only_enforce_if(guard)
+        if minutes:
+            self.route.travel_terms.append((minutes, conjunction(self.model, guard)))
+
+    def _direct(self, leave: cp_model.IntVar, back: cp_model.IntVar, active: cp_model.IntVar | None) -> None:
+        """The empty route goes straight from origin to destination."""
+        for a, origin in enumerate(self.graph.origins):
+            for b, destination in enumerate(self.graph.destinations):
+                ends = (origin.literal, destination.literal, active)
+                guard = [self.route.empty, *(lit for lit in ends if lit is not None)]
+                minutes = self.graph.direct[a][b]
+                if minutes is None:
+                    self.model.add_bool_or([lit.Not() for lit in guard])
+                    continue
+                self.model.add(back >= leave + minutes).only_enforce_if(guard)
+                if minutes:
+                    self.route.travel_terms.append((minutes, conjunction(self.model, guard)))
 
 
 def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | None:
@@ -143,40 +201,6 @@ def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | 
     return None
 
 
-def _arc(
-    model: cp_model.CpModel,
-    route: Route,
-    circuit: list[tuple[int, int, cp_model.IntVar]],
-    tail: int,
-    head: int,
-    name: str,
-) -> cp_model.IntVar:
-    arc = model.new_bool_var(f"{name}a{tail}_{head}")
-    route.arcs[(tail, head)] = arc
-    circuit.append((tail, head, arc))
-    return arc
-
-
-def _end_arc(
-    model: cp_model.CpModel,
-    route: Route,
-    arc: cp_model.IntVar,
-    end: End,
-    minutes: int | None,
-    before: cp_model.IntVar,
-    after: cp_model.IntVar,
-    service: int,
-) -> None:
-    """Precedence on an arc between the depot and a stop for one end alternative."""
-    guard = [arc] if end.literal is None else [arc, end.literal]
-    if minutes is None:
-        model.add_bool_or([lit.Not() for lit in guard])
-        return
-    model.add(after >= before + service + minutes).only_enforce_if(guard)
-    if minutes:
-        route.travel_terms.append((minutes, conjunction(model, guard)))
-
-
 def conjunction(model: cp_model.CpModel, literals: Sequence[cp_model.IntVar]) -> cp_model.IntVar:
     """A literal equal to the conjunction of `literals` (both ways, so exact under any sign)."""
     if len(literals) == 1:
@@ -185,28 +209,3 @@ def conjunction(model: cp_model.CpModel, literals: Sequence[cp_model.IntVar]) ->
     model.add_bool_and(list(literals)).only_enforce_if(both)
     model.add_bool_or([lit.Not() for lit in literals]).only_enforce_if(both.Not())
     return both
-
-
-def _direct(
-    model: cp_model.CpModel,
-    route: Route,
-    origins: Sequence[End],
-    destinations: Sequence[End],
-    direct: Sequence[Sequence[int | None]],
-    leave: cp_model.IntVar,
-    back: cp_model.IntVar,
-    active: cp_model.IntVar | None,
-) -> None:
-    """The empty route goes straight from origin to destination."""
-    for a, origin in enumerate(origins):
-        for b, destination in enumerate(destinations):
-            guard = [route.empty, *(lit for lit in (origin.literal, destination.literal) if lit is not None)]
-            if active is not None:
-                guard.append(active)
-            minutes = direct[a][b]
-            if minutes is None:
-                model.add_bool_or([lit.Not() for lit in guard])
-                continue
-            model.add(back >= leave + minutes).only_enforce_if(guard)
-            if minutes:
-                route.travel_terms.append((minutes, conjunction(model, guard)))
