@@ -21,6 +21,7 @@ from solver.greedy_city import CityFacts, Style
 from solver.greedy_day import LAST_CHECK_IN, Act, End, State, plan_segment
 from solver.greedy_prefs import GroupPrefs
 from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.connections import connection_minutes
 from verifier.strict.meals import required_meals
 from verifier.strict.timetable import match_leg
 from verifier.world import IntercityOption, WorldFacts
@@ -158,32 +159,39 @@ class Router:
         hub = leg.option.from_hub or None
         state = cursor.state
         mornings = cursor.mornings
+        ready = leg.depart - _connection(leg.option)[0]
         if cursor.segment_start == 0 and state.place is not None and hub is not None:
             hop = facts.hop(state.place, hub)
             if hop is None:
                 return None
-            state = replace(state, time=min(MORNING, leg.depart - hop.minutes))
+            state = replace(state, time=min(MORNING, ready - hop.minutes))
             if state.time < 0:
                 return None
             mornings = (*mornings, (cursor.day, state.time))
         required = required_meals(cursor.segment_start, leg.depart)
-        end = End(hub, leg.depart, False)
+        end = End(hub, ready, False)
         done = plan_segment(facts, date, replace(state, acts=()), end, required=required, style=self.style)
         if done is None:
             return None
-        acts = done.acts or _rest(done, leg.depart)
+        acts = done.acts or _rest(done, ready)
         if not acts:
             return None
         events = (*cursor.events, (cursor.day, Block(facts.city, acts)))
         return Cursor(cursor.day, done, cursor.segment_start, events, mornings)
 
     def _after(self, i: int, cursor: Cursor, leg: Leg, day: int) -> Cursor:
-        """The cursor at the arrival hub right after the leg."""
-        state = replace(cursor.state, place=leg.option.to_hub or None, time=leg.arrive, acts=())
+        """The cursor at the arrival hub once the group is out of it (the mode's exit minutes)."""
+        out = leg.arrive + _connection(leg.option)[1]
+        state = replace(cursor.state, place=leg.option.to_hub or None, time=out, acts=())
         if i == 0:
             state = replace(state, pois=0, active=0, meals=frozenset())
         events = (*cursor.events, (day, leg))
         return Cursor(day, state, leg.arrive, events, cursor.mornings)
+
+
+def _connection(option: IntercityOption) -> tuple[int, int]:
+    """Check-in and exit minutes of a departure (none for a flexible, door-to-door one)."""
+    return (0, 0) if option.flexible else connection_minutes(option.mode)
 
 
 def _fit(i: int, last: bool, leg: Leg) -> int:

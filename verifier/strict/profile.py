@@ -12,6 +12,7 @@ from collections.abc import Callable
 from verifier.model.plan_parse import parse_plan
 from verifier.model.task import Task
 from verifier.model.verdict import Violation
+from verifier.strict.connections import connection_violations
 from verifier.strict.costs import cost_violations
 from verifier.strict.hotels import hotel_violations
 from verifier.strict.legs import itinerary_violations
@@ -37,12 +38,14 @@ CHECKS: tuple[Callable[[Trip], list[Violation]], ...] = (
     place_violations,
     meal_violations,
     transfer_violations,
+    connection_violations,
     order_violations,
     cost_violations,
     participant_violations,
     whereabouts_violations,
 )
-"""The rules in report order (check 1, 2, 3, 4, 5 places, 5 meals, 6, 7, 8, 9 names, 9 whereabouts)."""
+"""The rules in report order (check 1, 2, 3, 4, 5 places, 5 meals, 6 transfers, 6 connections, 7, 8, 9 names,
+9 whereabouts)."""
 
 
 def strict_violations(task: Task, raw_plan: object, world: WorldFacts) -> list[Violation]:

@@ -81,7 +81,8 @@ def test_greedy_plan_is_deterministic() -> None:
 def test_greedy_plan_follows_the_preferences() -> None:
     plan = greedy_plan(PREF_TASK, WORLD)
     visited = [item["location"] for item in _items(plan, "attraction")]
-    assert {"南山文化旅游区", "海南省博物馆", "第一市场夜市"} <= set(visited)
+    # 南山 (a 3-hour visit 65 min from town) no longer fits before the 15:00 flight's 14:00 check-in
+    assert {"海南省博物馆", "第一市场夜市"} <= set(visited)
     assert "椰梦长廊" not in visited
     assert {item["location"] for item in _items(plan, "hotel")} == {"观海舒适酒店", "椰林度假酒店"}
     legs = [s for day in plan["days"] for s in day["city_segments"] if s.get("type") == "intercity_transport"]

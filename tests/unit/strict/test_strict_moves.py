@@ -8,7 +8,7 @@ from tests.unit.strict.strict_helpers import A1, A2, A3, drop, edited, found, pu
 
 
 def test_day_starts_at_the_hotel() -> None:
-    plan = edited("plan_a", drop(f"{A3}[0]"), put(f"{A3}[0].start_time", "09:05"))
+    plan = edited("plan_a", drop(f"{A3}[0]"), put(f"{A3}[0].start_time", "08:35"))
     assert found(plan) == [("strict.transfer_missing", 6, f"{A3}[0]")]
     assert run(plan)[0].ctx == {
         "from_place": "椰林度假酒店",
@@ -25,7 +25,10 @@ def test_first_transfer_after_arrival_starts_at_the_hub() -> None:
         put(f"{A2}[0].avg_cost", 31),
         put(f"{A2}[0].start_time", "10:35"),
     )
-    assert found(wrong_hub) == [("strict.transfer_origin_mismatch", 6, f"{A2}[0].from")]
+    assert found(wrong_hub) == [
+        ("strict.transfer_origin_mismatch", 6, f"{A2}[0].from"),
+        ("strict.hub_exit_early", 6, "$.days[1].city_segments[1]"),
+    ]
 
 
 def test_leg_departs_from_its_hub() -> None:
@@ -45,7 +48,7 @@ def test_transfer_mode_route_and_duration() -> None:
         ("strict.transfer_unknown", 6, f"{A1}[4]"),
         ("strict.transfer_missing", 6, f"{A1}[5]"),
     ]
-    short = edited("plan_a", put(f"{A1}[0].end_time", "14:05"))
+    short = edited("plan_a", put(f"{A1}[0].end_time", "14:15"))
     assert found(short) == [("strict.transfer_too_short", 6, f"{A1}[0]")]
     assert run(short)[0].ctx == {"minutes": 25, "required": 30}
 

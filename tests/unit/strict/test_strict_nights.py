@@ -46,6 +46,7 @@ def test_hotel_must_be_a_hotel_last_and_not_on_final_day() -> None:
         ("strict.transfer_origin_mismatch", 6, "$.days[1].city_segments[0].activities[0].from"),
         ("strict.transfer_missing", 6, f"{A3}[5]"),
         ("strict.transfer_missing", 6, "$.days[2].city_segments[1]"),
+        ("strict.check_in_late", 6, "$.days[2].city_segments[1]"),
     ]
 
 
@@ -108,8 +109,8 @@ def late_arrival_plan() -> dict[str, Any]:
                     {
                         "city": "海口市",
                         "activities": [
-                            act("intracity_transport", "02:40", "03:20", **taxi),
-                            hotel("海口经济酒店", "03:30", "09:00", 150),
+                            act("intracity_transport", "02:50", "03:30", **taxi),
+                            hotel("海口经济酒店", "03:40", "09:00", 150),
                         ],
                     },
                 ],
@@ -205,11 +206,14 @@ def test_day_window() -> None:
 
 def test_overlap_across_blocks_and_with_legs() -> None:
     plan = edited("plan_a", put("$.days[1].city_segments[0].activities[0].end_time", "09:10"))
-    assert found(plan) == [("strict.double_booked", 4, "$.days[1].city_segments[1]")]
+    assert found(plan) == [
+        ("strict.double_booked", 4, "$.days[1].city_segments[1]"),
+        ("strict.check_in_late", 6, "$.days[1].city_segments[1]"),
+    ]
 
 
 def test_listed_out_of_chronological_order() -> None:
-    plan = edited("plan_a", put(f"{A1}[3].start_time", "14:12"), put(f"{A1}[3].end_time", "14:14"))
+    plan = edited("plan_a", put(f"{A1}[3].start_time", "14:21"), put(f"{A1}[3].end_time", "14:23"))
     assert found(plan) == [
         ("strict.visit_too_short", 5, f"{A1}[3]"),
         ("strict.out_of_order", 7, f"{A1}[3]"),

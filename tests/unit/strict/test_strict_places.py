@@ -65,7 +65,7 @@ def test_unknown_place_and_wrong_kind() -> None:
 
 
 def test_minimum_visit_length() -> None:
-    plan = edited("plan_a", put(f"{A1}[1].end_time", "15:40"))
+    plan = edited("plan_a", put(f"{A1}[1].end_time", "15:50"))
     assert found(plan) == [("strict.visit_too_short", 5, f"{A1}[1]")]
     assert run(plan)[0].ctx == {"minutes": 85, "minimum": 90}
 
