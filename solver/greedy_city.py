@@ -56,7 +56,7 @@ class CityFacts:
             (poi, *self.prefs.attraction(self.city, poi.name, poi.category))
             for poi in self.world.pois(self.city, PoiKind.ATTRACTION)
         )
-        self.attractions: tuple[tuple[PoiFact, int, frozenset[tuple[int, str]]], ...] = tuple(
+        self.attractions: tuple[tuple[PoiFact, int, frozenset[tuple[int, int]]], ...] = tuple(
             entry for entry in scored if entry[1] + 2 * len(entry[2]) > 0
         )
         """Attractions that may score: (place, score apart from must_visit items, those items)."""

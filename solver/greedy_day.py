@@ -53,7 +53,7 @@ class State:
     active: int = 0
     meals: frozenset[str] = frozenset()
     visited: frozenset[str] = frozenset()
-    satisfied: frozenset[tuple[int, str]] = frozenset()
+    satisfied: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass(frozen=True)

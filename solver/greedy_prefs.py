@@ -34,6 +34,9 @@ def _number(value: dict[str, Any], key: str) -> float:
     return float(found) if isinstance(found, int | float) and not isinstance(found, bool) else 0.0
 
 
+NO_WORDS: tuple[Words, Words, Words, Words] = ((), (), (), ())
+
+
 @dataclass(frozen=True)
 class UserPrefs:
     """One scored user's table, as tuples: `(must, reject, prefer, avoid)`-style word lists."""
@@ -42,13 +45,41 @@ class UserPrefs:
     """city → (must_visit, reject_visit, category positive, category negative)."""
     food: dict[str, tuple[Words, Words, Words, Words]]
     """city → (must_eat, reject_eat, prefer_eat, avoid_eat)."""
-    transport: tuple[Words, Words, Words, Words]
+    transport_words: tuple[Words, Words, Words, Words]
     """(must, reject, prefer, avoid)."""
-    hotel: tuple[Words, Words]
+    hotel_words: tuple[Words, Words]
     """(prefer, avoid)."""
     budget_fen: int
     max_pois: int
     max_active_minutes: int
+
+    def attraction(self, city: str, name: str, category: str) -> tuple[int, frozenset[int], frozenset[int]]:
+        """This user's category score of one visit (0 when a must_visit or reject_visit item
+        matches the name: such a place scores through its items only), and the positions in
+        the must_visit and reject_visit lists of the items the name contains (+2 / −2 once per
+        list entry over the trip, duplicates included, as the official loop counts them)."""
+        must, reject, positive, negative = self.attractions.get(city, NO_WORDS)
+        musts = frozenset(k for k, item in enumerate(must) if item in name)
+        rejects = frozenset(k for k, item in enumerate(reject) if item in name)
+        if musts or rejects:
+            return 0, musts, rejects
+        return _category_hit(positive, name, category) - _category_hit(negative, name, category), musts, rejects
+
+    def meal(self, city: str, name: str, category: str) -> int:
+        """This user's score of one meal at a restaurant."""
+        return _meal_score(self.food.get(city, NO_WORDS), name, category)
+
+    def transport(self, mode: str) -> int:
+        """This user's score of one intercity leg by `mode`."""
+        must, reject, prefer, avoid = self.transport_words
+        if mode in must or mode in reject:
+            return 2 * (mode in must) - 2 * (mode in reject)
+        return int(mode in prefer) - int(mode in avoid)
+
+    def hotel(self, category: str) -> int:
+        """This user's score of one hotel entry of this category."""
+        prefer, avoid = self.hotel_words
+        return 1 if category in prefer else -1 if category in avoid else 0
 
 
 def user_prefs(prefs: Any) -> UserPrefs:
@@ -79,20 +110,17 @@ def user_prefs(prefs: Any) -> UserPrefs:
     return UserPrefs(
         attractions=attractions,
         food=food,
-        transport=(
+        transport_words=(
             _words(transport, "must"),
             _words(transport, "reject"),
             _words(transport, "prefer"),
             _words(transport, "avoid"),
         ),
-        hotel=(_words(hotel, "prefer"), _words(hotel, "avoid")),
+        hotel_words=(_words(hotel, "prefer"), _words(hotel, "avoid")),
         budget_fen=round(_number(constraints, "avg_budget") * 100),
         max_pois=int(_number(intensity, "max_poi_per_day")),
         max_active_minutes=int(_number(intensity, "max_active_hours") * 60),
     )
-
-
-NO_WORDS: tuple[Words, Words, Words, Words] = ((), (), (), ())
 
 
 @dataclass(frozen=True)
@@ -101,41 +129,29 @@ class GroupPrefs:
 
     users: tuple[UserPrefs, ...]
 
-    def attraction(self, city: str, name: str, category: str) -> tuple[int, frozenset[tuple[int, str]]]:
+    def attraction(self, city: str, name: str, category: str) -> tuple[int, frozenset[tuple[int, int]]]:
         """Group score of visiting an attraction apart from its must_visit items, and those items
-        (`(user index, item)`); each must_visit item scores +2 once per user, so the caller adds
-        2 per item not yet satisfied."""
+        (`(user index, position in the must_visit list)`); each scores +2 once per user, so the
+        caller adds 2 per item not yet satisfied."""
         fixed = 0
-        musts: set[tuple[int, str]] = set()
+        musts: set[tuple[int, int]] = set()
         for i, user in enumerate(self.users):
-            must, reject, positive, negative = user.attractions.get(city, NO_WORDS)
-            hits = {(i, item) for item in must if item in name}
-            rejects = sum(item in name for item in reject)
-            musts |= hits
-            if hits or rejects:
-                fixed -= 2 * rejects
-            else:
-                fixed += _category_hit(positive, name, category) - _category_hit(negative, name, category)
+            score, hits, rejects = user.attraction(city, name, category)
+            musts |= {(i, item) for item in hits}
+            fixed += score - 2 * len(rejects)
         return fixed, frozenset(musts)
 
     def meal(self, city: str, name: str, category: str) -> int:
         """Group score of one meal at a restaurant."""
-        return sum(_meal_score(user.food.get(city, NO_WORDS), name, category) for user in self.users)
+        return sum(user.meal(city, name, category) for user in self.users)
 
     def transport(self, mode: str) -> int:
         """Group score of one intercity leg by `mode`."""
-        total = 0
-        for user in self.users:
-            must, reject, prefer, avoid = user.transport
-            if mode in must or mode in reject:
-                total += 2 * (mode in must) - 2 * (mode in reject)
-            else:
-                total += (mode in prefer) - (mode in avoid)
-        return total
+        return sum(user.transport(mode) for user in self.users)
 
     def hotel(self, category: str) -> int:
         """Group score of one night in a hotel of this category."""
-        return sum(1 if category in u.hotel[0] else -1 if category in u.hotel[1] else 0 for u in self.users)
+        return sum(user.hotel(category) for user in self.users)
 
     @property
     def max_pois(self) -> int | None:
