@@ -110,7 +110,7 @@ class _Builder:
             [model.new_int_var_from_domain(stop_domain(stop), f"{name}t{i}") for i, stop in enumerate(stops)],
             {},
             model.new_bool_var(f"{name}empty"),
-            model.new_int_var(0, 3 * 1440, f"{name}m"),
+            model.new_int_var(0, cp_model.INT32_MAX, f"{name}m"),
         )
         self.circuit: list[tuple[int, int, cp_model.LiteralT]] = [(0, 0, self.route.empty)]
 
