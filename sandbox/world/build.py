@@ -20,16 +20,17 @@ from sandbox.world.geography import DATA_DIR, CityInfo, curated_cities
 from sandbox.world.hubs import city_hubs
 from sandbox.world.model import Poi
 from sandbox.world.pois import assign_ids, city_pois
+from sandbox.world.realdata import DATA_FILES
 from sandbox.world.vocab import CityVocab, grounding
 from sandbox.world.world import World
 
-BUILDER_VERSION = "1"
+BUILDER_VERSION = "2"
 
 
 def source_hash(tasks: Sequence[Any], extra: bytes = b"") -> str:
     """SHA-256 over the builder version, the curated data and the tasks (sorted by id)."""
     h = hashlib.sha256(f"tripwright-world-builder/{BUILDER_VERSION}\n".encode())
-    for name in ("cities.csv", "airports.csv"):
+    for name in ("cities.csv", "airports.csv", *DATA_FILES):
         h.update((DATA_DIR / name).read_bytes())
     ordered = sorted(tasks, key=lambda t: str(t.get("task_id", "")) if isinstance(t, dict) else "")
     h.update(orjson.dumps(ordered, option=orjson.OPT_SORT_KEYS))

@@ -82,7 +82,9 @@ class Poi:
 
     `kind` is one of `POI_KINDS`. `price_fen` is per person: ticket (attraction), average
     spend (restaurant), one night per person in a double room (hotel; `room_price_fen` is
-    the room). `opening` None means no opening-hours data (no constraint).
+    the room). `opening` None means no opening-hours data (no constraint). `source` is the
+    real data set the record comes from ("ChinaTravel", "scenic5a") or "synthetic"; `aliases`
+    are the place's other names (`World.poi` answers to each of them).
     """
 
     id: str
@@ -99,6 +101,8 @@ class Poi:
     rating: float
     address: str
     opening: OpeningHours | None
+    source: str = "synthetic"
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +110,9 @@ class IntercityOption:
     """One bookable departure; `depart`/`arrive` in minutes of the departure `date`.
 
     Self-drive is `flexible`: any departure time works and `arrive - depart` is the driving
-    time (the listed times are a suggestion).
+    time (the listed times are a suggestion). `source` is where the departure comes from:
+    "ChinaTravel" (real number, times, fare), "RailwayVIS" (real train and stop times, fare by
+    rule), "OpenFlights" (real route and airline, number and times by rule) or "synthetic".
     """
 
     mode: str
@@ -120,6 +126,7 @@ class IntercityOption:
     from_hub: str
     to_hub: str
     flexible: bool
+    source: str = "synthetic"
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,8 @@ def opening_to_official(h: OpeningHours | None) -> dict[str, Any] | None:
 
 
 def export_poi_db(world: World, cities: Sequence[str] | None = None) -> dict[str, list[dict[str, Any]]]:
-    """The world's POIs as the official POI file object (cities without POIs left out)."""
+    """The world's POIs as the official POI file object (cities without POIs left out); each
+    alias of a place follows it as an entry of its own, the same facts plus `alias_of`."""
     out = {}
     for city in cities if cities is not None else world.cities:
         key = world.city(city)
@@ -75,12 +76,14 @@ def export_poi_db(world: World, cities: Sequence[str] | None = None) -> dict[str
         if key and plist:
             out[key] = [
                 {
-                    "name": p.name,
+                    "name": name,
                     "custom_category": p.category,
                     "poi_type": TO_OFFICIAL[p.kind],
                     "opening_hours": opening_to_official(p.opening),
                 }
+                | ({"alias_of": p.name} if name != p.name else {})
                 for p in plist
+                for name in (p.name, *p.aliases)
             ]
     return out
 
@@ -163,13 +166,17 @@ def _import_city(city: str, entries: Any, seed: int, facts: CacheFacts, report: 
     if key is None:
         return []
     info = curated_cities()[key]
-    out = []
+    out: list[Poi] = []
     for i, e in enumerate(entries):
         where = f"{city}[{i}]"
         kind = FROM_OFFICIAL.get(e.get("poi_type", "")) if isinstance(e, dict) else None
         name = e.get("name") if isinstance(e, dict) else None
         if kind is None or not isinstance(name, str) or not name:
             report.skipped.append(f"{where}: no name or poi_type not attractions/food/hotels")
+            continue
+        target = next((q for q in out if q.name == e.get("alias_of")), None)
+        if target is not None:
+            out[out.index(target)] = replace(target, aliases=(*target.aliases, name))
             continue
         category = e.get("custom_category") or ""
         if not isinstance(category, str):

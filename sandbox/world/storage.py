@@ -1,4 +1,4 @@
-"""On-disk world format, version 1 (documented in docs/world.md).
+"""On-disk world format, version 2 (documented in docs/world.md).
 
     <dir>/manifest.json        format, schema_version, seed, source_hash, cities (with file,
                                sha256 and POI count), hubs
@@ -23,7 +23,7 @@ from sandbox.world.errors import WorldError
 from sandbox.world.model import City, Hub, OpeningHours, OpeningRule, Poi, Window
 
 FORMAT = "tripwright-world"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 JSON = Any
 
 
@@ -88,7 +88,9 @@ def poi_to_json(p: Poi) -> JSON:
 
 def poi_from_json(d: JSON, city: str) -> Poi:
     """Inverse of `poi_to_json`."""
-    return Poi(**(d | {"city": city, "opening": opening_from_json(d["opening"])}))
+    return Poi(
+        **(d | {"city": city, "opening": opening_from_json(d["opening"]), "aliases": tuple(d["aliases"])})
+    )
 
 
 def city_to_json(c: City) -> JSON:
@@ -130,7 +132,9 @@ def read_manifest(directory: Path) -> JSON:
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise WorldError(str(path), f"not a {FORMAT} manifest")
     if manifest.get("schema_version") != SCHEMA_VERSION:
-        raise WorldError(f"{path}:schema_version", f"unsupported {manifest.get('schema_version')!r}, want 1")
+        raise WorldError(
+            f"{path}:schema_version", f"unsupported {manifest.get('schema_version')!r}, want {SCHEMA_VERSION}"
+        )
     return manifest
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from sandbox.world import storage, timetables, transfers
@@ -50,7 +51,11 @@ class World:
 
     def _install(self, city: str, plist: tuple[Poi, ...]) -> None:
         self._pois[city] = plist
-        self._by_name[city] = {p.name: p for p in plist}
+        names = {p.name: p for p in plist}
+        for p in plist:
+            for alias in p.aliases:
+                names.setdefault(alias, replace(p, name=alias))
+        self._by_name[city] = names
 
     def _city_pois(self, city: str) -> tuple[Poi, ...]:
         if city not in self._pois:
@@ -82,7 +87,9 @@ class World:
         return self._hubs[key] if key else ()
 
     def poi(self, city: str, name: str) -> Poi | None:
-        """The place with exactly this name in this city (the last one if repeated), or None."""
+        """The place with exactly this name in this city (the last one if repeated), or None.
+
+        An alias answers with the place under that name (same id, position and facts)."""
         key = self.city(city)
         if key is None:
             return None
@@ -90,7 +97,8 @@ class World:
         return self._by_name[key].get(name)
 
     def pois(self, city: str, kind: str | None = None, category: str | None = None) -> tuple[Poi, ...]:
-        """The POIs of a city in stored order, optionally of one kind and/or category."""
+        """The POIs of a city in stored order (each place once, under its own name), optionally
+        of one kind and/or category."""
         key = self.city(city)
         plist = self._city_pois(key) if key else ()
         return tuple(
@@ -126,12 +134,16 @@ class World:
         radius_km: float | None = None,
         kind: str | None = None,
     ) -> list[Poi]:
-        """POIs whose name or category contains `keyword` ("" matches all).
+        """POIs whose name, an alias or category contains `keyword` ("" matches all).
 
         With `near`, only those within `radius_km` (if given) of it, nearest first; without,
         exact name first, then name matches, then category matches, best rated first.
         """
-        found = [p for p in self.pois(city, kind) if keyword in p.name or keyword in p.category]
+        found = [
+            p
+            for p in self.pois(city, kind)
+            if keyword in p.name or keyword in p.category or any(keyword in a for a in p.aliases)
+        ]
         if near is not None:
             dist = {p.id: haversine_km(near[0], near[1], p.lon, p.lat) for p in found}
             if radius_km is not None:
