@@ -112,7 +112,7 @@ def line(row: Row) -> str:
     gap = "" if row.gap is None else f"{row.gap:6.2f}"
     hint = "" if row.hint_ok is None else ("ok" if row.hint_ok else "FAIL")
     return (
-        f"{row.instance.name:6} {row.instance.n:>3} {row.m:>1} {result.value:>5} {result.bound:>5} "
+        f"{row.instance.name:6} {row.instance.n:>3} {row.m:>1} {result.value:>5} {result.bound or '-':>5} "
         f"{result.status:8} {known.value if known else '':>5} {known.kind if known else '':10} {gap:>6} "
         f"{'yes' if row.reproduced else '':5} {hint:4} {result.seconds:5.1f}"
     )
@@ -122,7 +122,10 @@ def summary(rows: list[Row]) -> None:
     optima = [(row, row.bks.value) for row in rows if row.bks is not None and row.bks.optimal]
     gaps = [row.gap for row in rows if row.gap is not None]
     hints = [row.hint_ok for row in rows if row.hint_ok is not None]
-    wrong = [row for row, best in optima if row.result.value > best or row.result.bound < best]
+    wrong = [
+        row for row, best in optima
+        if row.result.value > best or (row.result.bound is not None and row.result.bound < best)
+    ]
     print(f"runs: {len(rows)}; proven optima reproduced: {sum(row.reproduced for row in rows)}/{len(optima)}")
     print(f"OPTIMAL status: {sum(row.result.status == 'OPTIMAL' for row in rows)}/{len(rows)}; "
           f"at the BKS or better: {sum(g <= 0 for g in gaps)}/{len(gaps)}")

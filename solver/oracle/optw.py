@@ -316,10 +316,11 @@ def add_hint(built: OptwModel, instance: Instance, tours: Sequence[Tour]) -> Non
 
 @dataclass(frozen=True)
 class OptwResult:
-    """One solve: the profit found, CP-SAT's bound, status name, wall seconds and the tours."""
+    """One solve: the profit found, CP-SAT's bound (None when it reported no solution: then its
+    bound field is not one), status name, wall seconds and the tours."""
 
     value: int
-    bound: int
+    bound: int | None
     status: str
     seconds: float
     tours: tuple[Tour, ...]
@@ -346,13 +347,12 @@ def solve_optw(
     solver.parameters.random_seed = seed
     solver.parameters.fix_variables_to_their_hinted_value = fix_hint
     status = solver.solve(built.model)
-    tours: tuple[Tour, ...] = ()
-    value = 0
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        tours = tuple(_tour(solver, route) for route in built.routes)
-        value = round(solver.objective_value)
+    seconds = time.perf_counter() - began
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return OptwResult(0, None, solver.status_name(status), seconds, ())
+    tours = tuple(_tour(solver, route) for route in built.routes)
     bound = math.floor(solver.best_objective_bound + 1e-6)
-    return OptwResult(value, bound, solver.status_name(status), time.perf_counter() - began, tours)
+    return OptwResult(round(solver.objective_value), bound, solver.status_name(status), seconds, tours)
 
 
 def _tour(solver: cp_model.CpSolver, route: Route) -> Tour:
