@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import resource
 import statistics
 import sys
 import tempfile
@@ -45,8 +46,10 @@ def measure_build(tasks: list[dict[str, Any]], folder: Path) -> list[str]:
     saved = time.perf_counter() - t
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     pois = sum(len(world.pois(c)) for c in world.cities)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return [
-        f"build: {built:.2f} s for {len(tasks)} tasks; {pois} POIs; save {saved:.2f} s; {size / 1e6:.1f} MB"
+        f"build: {built:.2f} s for {len(tasks)} tasks; {pois} POIs; save {saved:.2f} s; {size / 1e6:.1f} MB",
+        f"peak memory (max RSS) after build and save: {peak:.0f} MiB",
     ]
 
 

@@ -17,7 +17,7 @@ from runner.cli_support import EXIT_OK, out, print_json, user_errors
 from runner.io import InputError
 from runner.loading import load_sandbox_world, read_tasks
 from sandbox.cache.store import ToolCache
-from sandbox.world import calibration, official_io, storage
+from sandbox.world import calibration, official_io, provenance, storage
 from sandbox.world.build import build_world
 from sandbox.world.errors import WorldError
 from sandbox.world.official_caches import TOOLS as CACHE_TOOLS
@@ -64,7 +64,7 @@ def _counts(world: World, city: str) -> dict[str, int]:
 
 
 def _summary(world: World) -> dict[str, Any]:
-    """Seed, source hash, city count and POI counts per kind, in total and per city."""
+    """Seed, source hash, city count and POI counts per kind, in total, by source and per city."""
     per_city = {c: _counts(world, c) for c in world.cities if world.pois(c)}
     totals = {kind: sum(counts[kind] for counts in per_city.values()) for kind in KINDS}
     return {
@@ -73,6 +73,7 @@ def _summary(world: World) -> dict[str, Any]:
         "cities": len(world.cities),
         "cities_with_pois": len(per_city),
         "pois": totals,
+        "sources": provenance.by_source(world),
         "per_city": per_city,
     }
 
@@ -88,6 +89,7 @@ def _print_summary(title: str, summary: dict[str, Any]) -> None:
     for city, counts in summary["per_city"].items():
         table.add_row(city, *(str(counts[kind]) for kind in KINDS))
     console.print(table)
+    console.print("records by source: " + provenance.summary_line(summary["sources"]))
 
 
 def _calibration(world: World, tasks: list[dict[str, Any]], path: Path) -> dict[str, Any]:

@@ -21,7 +21,8 @@ _SPLIT = re.compile(r"[\s,，、|/;；]+")
 
 
 def poi_summary(poi: Poi) -> dict[str, Any]:
-    """The entry every POI list shows: identity, place, price (and room price), rating, hours."""
+    """The entry every POI list shows: identity, place, price (and room price), rating, hours,
+    the record's source (a real data set or "synthetic") and the place's other names."""
     entry: dict[str, Any] = {
         "id": poi.id,
         "name": poi.name,
@@ -32,7 +33,10 @@ def poi_summary(poi: Poi) -> dict[str, Any]:
         "price": yuan(poi.price_fen),
         "rating": poi.rating,
         "opening_hours": opening_text(poi.opening),
+        "source": poi.source,
     }
+    if poi.aliases:
+        entry["aliases"] = list(poi.aliases)
     if poi.kind == "hotel":
         entry["room_price"] = yuan(poi.room_price_fen)
     return entry

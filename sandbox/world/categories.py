@@ -3,7 +3,7 @@
 Magnitudes follow common Chinese practice (docs/world.md): museums and parks mostly free,
 temples 10–60 CNY, 4A/5A scenic areas 60–260, theme parks 200–450; a meal 15–40 CNY at a
 snack bar, 60–120 at a regional restaurant, 120–300 for seafood or Japanese; a room
-100–200 CNY/night in a hostel, 150–300 budget, 250–450 business, 450–900 upscale, 900–2500 luxury.
+100–200 CNY/night in a hostel, 150–300 budget, 250–450 business, 450–900 upscale, 1000–2200 luxury.
 Unknown categories fall back to a generic spec of their kind.
 """
 
@@ -146,7 +146,7 @@ HOTELS: dict[str, Spec] = {
     "主题酒店": Spec(_w("主题酒店"), (250, 500)),
     "高档型": Spec(_w("大酒店 花园酒店"), (450, 900)),
     "度假酒店": Spec(_w("度假酒店"), (600, 1500)),
-    "豪华型": Spec(_w("国际大酒店 丽晶酒店"), (900, 2500)),
+    "豪华型": Spec(_w("国际大酒店 丽晶酒店"), (1000, 2200)),
 }
 GENERIC_HOTEL = Spec(_w("酒店"), (250, 450))
 

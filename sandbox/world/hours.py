@@ -99,8 +99,22 @@ PATTERNS: dict[str, Callable[[random.Random], OpeningHours]] = {
 YEAR_ROUND = {"summer": "day", "beach": "open", "winter_night": "late"}
 
 
-def opening_hours(pattern: str, r: random.Random, *, off_season_ok: bool = True) -> OpeningHours:
-    """Opening hours of a pattern; with `off_season_ok` False, never closed for a whole season."""
+def opening_hours(
+    pattern: str, r: random.Random, *, off_season_ok: bool = True, shift: int = 0
+) -> OpeningHours:
+    """Opening hours of a pattern; with `off_season_ok` False, never closed for a whole season;
+    every window `shift` minutes later (the local working clock, `regional.clock_shift`)."""
     if not off_season_ok:
         pattern = YEAR_ROUND.get(pattern, pattern)
-    return PATTERNS[pattern](r)
+    hours = PATTERNS[pattern](r)
+    if shift == 0 or hours.always_open:
+        return hours
+    rules = tuple(
+        OpeningRule(
+            rule.date_range,
+            rule.weekdays,
+            tuple(Window(w.open + shift, w.close + shift) for w in rule.windows),
+        )
+        for rule in hours.rules
+    )
+    return OpeningHours(False, rules)

@@ -25,6 +25,7 @@ from sandbox.world.names import Namer
 from sandbox.world.prices import draw_fen, per_person_fen
 from sandbox.world.realdata import RealCity, Row, real_city
 from sandbox.world.realpois import real_attraction, real_hotel, real_restaurant
+from sandbox.world.regional import clock_shift, hotel_level
 from sandbox.world.seeding import rng
 from sandbox.world.vocab import CityVocab
 
@@ -73,7 +74,7 @@ def make_poi(
         distance = r.uniform(*ANCHOR_KM)
     centre = at or (info.city.lon, info.city.lat)
     lon, lat = offset(centre[0], centre[1], distance, r.uniform(0, 2 * math.pi))
-    room = draw_fen(spec.price, info.price_level, kind, r)
+    room = draw_fen(spec.price, hotel_level(info) if kind == "hotel" else info.price_level, kind, r)
     pattern = "hotel" if kind == "hotel" else spec.hours
     visit = (0, 0) if kind == "hotel" else spec.visit
     return Poi(
@@ -90,7 +91,7 @@ def make_poi(
         suggested_visit_minutes=visit[1],
         rating=round(r.uniform(3.6, 4.9), 1),
         address=f"{info.city.name}{_district(real, lon, lat)}{r.choice(ROADS)}{r.randint(1, 399)}号",
-        opening=opening_hours(pattern, r, off_season_ok=not named),
+        opening=opening_hours(pattern, r, off_season_ok=not named, shift=clock_shift(info)),
     )
 
 

@@ -39,7 +39,7 @@ HOTEL_FEATURE = {
     "电竞房": "电竞酒店",
     "酒店公寓": "公寓式酒店",
 }
-HOTEL_PRICE_CLASSES = ((300, "经济型"), (500, "舒适型"), (900, "高档型"))
+HOTEL_PRICE_CLASSES = ((350, "经济型"), (600, "舒适型"), (1200, "高档型"))
 
 
 def _hm(text: str) -> int:
@@ -68,8 +68,8 @@ def attraction_category(row: Row) -> str:
 
 
 def hotel_category(row: Row) -> str:
-    """By feature (民宿, 客栈, 电竞, 公寓), else by double-room price: <300 经济型, <500 舒适型,
-    <900 高档型, else 豪华型 (CNY)."""
+    """By feature (民宿, 客栈, 电竞, 公寓), else by double-room price: <350 经济型, <600 舒适型,
+    <1200 高档型, else 豪华型 (CNY)."""
     if row["feature"] in HOTEL_FEATURE:
         return HOTEL_FEATURE[row["feature"]]
     room = float(row["room_cny"])

@@ -13,7 +13,9 @@ import pytest
 from sandbox.world import World
 from sandbox.world.build import build_world
 from sandbox.world.calibration import itinerary, task_cost, trip_days
+from sandbox.world.geography import curated_cities
 from sandbox.world.official_io import export_poi_db, import_official, read_poi_db
+from sandbox.world.regional import clock_shift
 
 pytestmark = pytest.mark.shared
 SEED = 20260101
@@ -105,12 +107,13 @@ def test_meals_and_beds_every_trip_day(world: World, tasks: list[dict[str, Any]]
         start = dt.date.fromisoformat(t["time"])
         for city in t["metadata"]["cities"]:
             assert world.pois(city, "hotel")
+            late = clock_shift(curated_cities()[world.city(city) or city])  # the west lives later
             for d in range(trip_days(t)):
                 day = start + dt.timedelta(days=d)
                 assert (
-                    open_at(city, day, 7 * 60)
-                    and open_at(city, day, 12 * 60)
-                    and open_at(city, day, 18 * 60 + 30)
+                    open_at(city, day, 7 * 60 + late)
+                    and open_at(city, day, 12 * 60 + late)
+                    and open_at(city, day, 18 * 60 + 30 + late)
                 )
 
 

@@ -23,6 +23,8 @@ NAMES = {
     "上海市": ["上海迪士尼乐园", "上海迪士尼度假区", "外滩", "外滩观景台"],
     "武汉市": ["黄鹤楼"],
     "阿勒泰地区": ["喀纳斯"],
+    "乌鲁木齐市": [],
+    "凤凰县": [],
 }
 
 
@@ -94,6 +96,26 @@ def test_famous_free_and_geocoded_places(world: World) -> None:
 def test_unknown_named_place_sits_where_its_name_says(world: World) -> None:
     deck = _poi(world, "上海市", "外滩观景台")
     assert deck.source == "synthetic" and _km(deck, (121.486122, 31.239744)) <= 1.5
+
+
+def test_xinjiang_keeps_its_own_clock(world: World) -> None:
+    day = dt.date(2025, 7, 1)
+    opens = {
+        w.open
+        for p in world.pois("乌鲁木齐市", "restaurant")
+        for w in windows_on(p.opening, day) or ()
+        if p.source == "synthetic"
+    }
+    assert min(opens - {0}) == 480 and not opens & set(range(990, 1110))  # 0: last night spills over
+
+
+def test_luxury_rooms_in_a_county_town_cost_less_than_in_shanghai(world: World) -> None:
+    def median_room(city: str) -> int:
+        rooms = sorted(p.room_price_fen for p in world.pois(city, "hotel", "豪华型"))
+        return rooms[len(rooms) // 2]
+
+    assert median_room("凤凰县") < median_room("上海市")
+    assert max(p.room_price_fen for p in world.pois("凤凰县", "hotel", "豪华型")) < 1700_00
 
 
 def test_official_export_lists_every_name_and_import_folds_aliases(world: World) -> None:
