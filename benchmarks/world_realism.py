@@ -99,7 +99,8 @@ def famous_examples(world: World, tasks: list[dict[str, Any]]) -> list[str]:
         km = haversine_km(p.lon, p.lat, *point)
         lines.append(
             f"{name} ({p.source}): {km:.1f} km from {what}, {p.price_fen / 100:g} CNY, "
-            f"visit {p.min_visit_minutes}–{p.suggested_visit_minutes} min, id {p.id}, aliases {list(p.aliases)}"[:200]
+            f"visit {p.min_visit_minutes}–{p.suggested_visit_minutes} min, id {p.id}, "
+            f"aliases {list(p.aliases)}"
         )
     return lines
 
