@@ -97,7 +97,7 @@ def test_build_accepts_jsonl_and_prints_calibration(tmp_path: Path) -> None:
 def test_info_reports_manifest_and_one_city(built: tuple[Path, dict[str, Any]]) -> None:
     out, summary = built
     info = _json("world", "info", out)
-    assert info["format"] == "tripwright-world" and info["schema_version"] == 1
+    assert info["format"] == "tripwright-world" and info["schema_version"] == 2
     assert {k: info[k] for k in summary if k in info and k != "path"} == {
         k: summary[k] for k in info if k in summary and k != "path"
     }
