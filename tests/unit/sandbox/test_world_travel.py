@@ -8,7 +8,6 @@ import pytest
 
 from sandbox.world import World
 from sandbox.world.build import build_world
-from sandbox.world.geography import haversine_km
 from sandbox.world.transfers import transfer
 
 DAY = dt.date(2025, 10, 8)
@@ -35,13 +34,37 @@ def test_options_sorted_and_consistent(world: World) -> None:
         assert world.place("北京市", o.from_hub) is not None and world.place("上海市", o.to_hub) is not None
 
 
-def test_hsr_fare_follows_distance(world: World) -> None:
-    a, b = world.city_record("北京市"), world.city_record("上海市")
-    assert a is not None and b is not None
-    rail_km = haversine_km(a.lon, a.lat, b.lon, b.lat) * 1.25
-    g = [o for o in world.intercity_options("北京市", "上海市", DAY) if o.code.startswith("G")]
-    assert g and all(abs(o.fare_fen - rail_km * 46) <= 50 for o in g)
+def test_beijing_shanghai_trains_are_real_and_leave_from_hongqiao(world: World) -> None:
+    g = [o for o in world.intercity_options("上海市", "北京市", DAY) if o.code.startswith("G")]
+    assert all(o.source == "ChinaTravel" for o in g)
+    assert "上海虹桥站" in {h.name for h in world.hubs("上海市")}
+    assert {o.from_hub for o in g} >= {"上海虹桥站"}
+    assert [(o.depart, o.arrive, o.to_hub) for o in g if o.code == "G104"] == [(377, 792, "北京南站")]
     assert all(200 <= o.arrive - o.depart <= 480 for o in g)
+
+
+def test_train_numbers_recur_day_to_day(world: World) -> None:
+    monday, tuesday = dt.date(2025, 9, 1), dt.date(2025, 9, 2)
+    for a, b in (("北京市", "上海市"), ("上海市", "苏州市")):
+        first = [
+            (o.code, o.depart, o.arrive) for o in world.intercity_options(a, b, monday) if o.mode != "飞机"
+        ]
+        again = [
+            (o.code, o.depart, o.arrive) for o in world.intercity_options(a, b, tuesday) if o.mode != "飞机"
+        ]
+        assert first and first == again
+
+
+def test_daxing_flies_nanyuan_is_closed(world: World) -> None:
+    flights = [o for o in world.intercity_options("北京市", "成都市", DAY) if o.mode == "飞机"]
+    assert "北京大兴国际机场" in {o.from_hub for o in flights}
+    assert "成都天府国际机场" in {o.to_hub for o in flights}
+    assert not [h for h in world.hubs("北京市") if h.iata == "NAY"]
+
+
+def test_no_direct_flight_from_fenghuang_to_altay(world: World) -> None:
+    flights = [o for o in world.intercity_options("凤凰县", "阿勒泰地区", DAY) if o.mode == "飞机"]
+    assert all("/" in o.code and o.source == "synthetic" for o in flights)
 
 
 def test_no_flight_between_neighbours_and_no_hsr_without_network(world: World) -> None:
