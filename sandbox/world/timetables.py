@@ -10,9 +10,9 @@ a lottery: the same numbers at the same times every date) and names its `source`
   0.26 beyond); runs of a day or longer are left out (a plan's leg crosses midnight at most once);
 - flights: per pair of served airports, ChinaTravel's real flights where it has them; else, on a
   route OpenFlights knows (plus the takeovers of airports opened since, see `timetable_curate`),
-  1–3 departures a day per airline flying it (ChinaTravel: median 2) (numbers = airline code + 4 seeded digits, block time
-  35 min + km / 780 km/h, fare 1.1 CNY/km + 50 sold at 34–68 % + 50 fees: the 5th–95th
-  percentile of ChinaTravel's 1,700 real fares against that full fare, median 54 %);
+  1–3 departures a day per airline flying it (ChinaTravel: median 2; numbers = airline code + 4
+  seeded digits, block time 35 min + km / 780 km/h, fare 1.1 CNY/km + 50 sold at 34–68 % + 50
+  fees: the 5th–95th percentile of ChinaTravel's 1,700 real fares against that full fare);
 - gap fill (`synthetic`), only for a city pair with no real train and no real flight: HSR G/D
   (both cities on the network, ≤ 13 h; G at 230 km/h effective, D at 170) and conventional trains
   (80 km/h, < 24 h), between the cities' first stations;
