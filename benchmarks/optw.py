@@ -7,7 +7,7 @@ whether the Righini–Salani route, fed as a fixed full hint, is accepted with i
 tour found is replayed by the independent checker. Then a summary and peak memory.
 
 Default: the 29 Solomon 1-series instances with m = 1, and pr01–pr10 with m = 1..4 (69 runs,
-10 s each, 2 workers: about 10 minutes on 2 cores). Usage:
+10 s each, 2 workers: 705 s measured on 2 cores). Usage:
     python benchmarks/optw.py [--instances c101 'r1*' pr01] [--m 1 2] [--time-limit 10]
                               [--workers 2] [--seed 0] [--shared ../shared]
 """
