@@ -32,7 +32,7 @@ def latency_us(fn: Callable[[], object], n: int = 2000) -> tuple[float, float]:
         t = time.perf_counter()
         fn()
         samples.append((time.perf_counter() - t) * 1e6)
-    q = statistics.quantiles(samples, n=100)
+    q = statistics.quantiles(samples, n=100, method="inclusive")
     return q[49], q[98]
 
 

@@ -4,8 +4,10 @@ Pipeline for one call: parse the arguments (a JSON string or an object) → vali
 official order (error: provenance `error`) → official cache or memo hit (provenance `cache`,
 or the memoised answer's own) → the world's answer (`world`, recomputed each time: a pure
 function of world and arguments) → the cache's fallback, memoised: the LLM simulator when
-configured (`simulated`), else the nearest cached entry (`retrieved`) → otherwise an error.
-Every outcome is counted in the cache's statistics.
+configured (`simulated`), else the nearest cached entry (`retrieved`) → otherwise, with a world,
+the official tools' own "nothing found" text (`NOT_FOUND`, what the official sandbox answers
+for an empty result; provenance `world`), and without one the official sandbox's error for an
+unconfigured miss. Every outcome is counted in the cache's statistics.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sandbox.tools.validation import validate
 from sandbox.world.world import World
 
 NO_ANSWER = "No cached data and no LLM simulator configured"
+NOT_FOUND = "没有找到相关信息，请确认输入参数是否正确；如无误，可能当前暂无相关数据"
 UNKNOWN_TOOL_STATS = "(unknown tool)"
 
 
@@ -89,18 +92,19 @@ def call_tool(
         payload = ANSWERERS[name](world, parsed)
         if payload is not None:
             return _count(cache, name, ToolAnswer(dump(payload), "world", is_refusal(payload)))
+    miss = ToolAnswer(NOT_FOUND, "world", False) if world is not None else _error(NO_ANSWER)
     if cache is None:
-        return _error(NO_ANSWER)
-    return _count(cache, name, _fallback(cache, name, parsed, key))
+        return miss
+    return _count(cache, name, _fallback(cache, name, parsed, key) or miss)
 
 
-def _fallback(cache: ToolCache, name: str, args: dict[str, Any], key: str) -> ToolAnswer:
+def _fallback(cache: ToolCache, name: str, args: dict[str, Any], key: str) -> ToolAnswer | None:
     spec = SPECS[name]
     try:
         found: CachedAnswer | None = cache.fallback(name, args, spec.description, spec.parameters)
     except SimulatorError as exc:
         return ToolAnswer(dump({"error": f"LLM simulation failed: {exc}"}), "simulated", True)
     if found is None:
-        return _error(NO_ANSWER)
+        return None
     cache.remember(name, key, args, found)
     return ToolAnswer(found.text, found.provenance, False, found.source_key)

@@ -1,12 +1,17 @@
 """`travel_search_flights` and `travel_search_trains` from the world's timetables.
 
 Every listed departure is one `World.intercity_options` entry of the asked date: times are
-its `depart` / `arrive` minutes, price its `fare_fen`, stations and airports its hubs.
+its `depart` / `arrive` minutes, price its `fare_fen`, stations and airports its hubs, `source`
+its provenance. The flights' `airport` filter matches either end by IATA code ("PEK", any
+case), by name or a part of it ("首都", "首都机场", "大兴国际机场"), or by a terminal ("T3",
+"首都机场T3", "3号航站楼"): the world has no terminals, so the airport part must match and a
+terminal alone matches every airport.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +27,19 @@ TRAIN_FILTERS: dict[str, Callable[[str], bool]] = {
     "high_speed_and_emu": lambda code: code.startswith(HIGH_SPEED + EMU),
     "regular": lambda code: not code.startswith(HIGH_SPEED + EMU),
 }
+
+
+TERMINAL = re.compile(r"\s*(?:T\d|\d号?航站楼|航站楼)\s*$", re.IGNORECASE)
+
+
+def airport_matches(query: str, name: str, iata: str | None) -> bool:
+    """Whether an `airport` filter names an airport (see the module docstring)."""
+    if iata is not None and query.upper() == iata:
+        return True
+    wanted = TERMINAL.sub("", query).strip()
+    if not wanted:
+        return True
+    return any(wanted in text for text in (name, name.replace("国际", ""), name.removesuffix("机场")))
 
 
 def _minutes(text: str | None, default: int) -> int:
@@ -57,6 +75,7 @@ def _common(option: IntercityOption) -> dict[str, Any]:
         "duration_minutes": minutes,
         "duration": duration_text(minutes),
         "price": yuan(option.fare_fen),
+        "source": option.source,
     }
 
 
@@ -78,7 +97,13 @@ def travel_search_flights(world: World, args: dict[str, Any]) -> Payload | None:
         return None
     airport = (args.get("airport") or "").strip()
     if airport:
-        options = [o for o in options if airport in o.from_hub or airport in o.to_hub]
+        ends = (world.city(args["origin"].strip()) or "", world.city(args["destination"].strip()) or "")
+        iata = {h.name: h.iata for city in ends for h in world.hubs(city)}
+        options = [
+            o
+            for o in options
+            if any(airport_matches(airport, h, iata.get(h)) for h in (o.from_hub, o.to_hub))
+        ]
     flights = [
         {"flight_no": o.code, "depart_airport": o.from_hub, "arrive_airport": o.to_hub, **_common(o)}
         for o in _sorted(options, args.get("sort_by"))

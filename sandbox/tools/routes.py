@@ -4,10 +4,15 @@ Durations and costs are `World.transfer` between the two resolved places (both m
 one city); distances are the world's street distance (1.3 × great circle). The corridor of
 `search_along_route` is the straight segment from origin to destination in a local metric
 projection (shapely), buffered by `route_range` metres; POIs are listed in route order.
+
+Ends in two cities: `plan_route` by driving and `compare_routes` answer with the world's
+intercity self-drive (`World.intercity_options` mode 自驾: centre to centre, any departure,
+its time and fuel-and-toll cost per person); other modes point to the intercity tools.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from typing import Any
 
@@ -18,33 +23,83 @@ from sandbox.tools.answer import Payload, refuse
 from sandbox.tools.formats import duration_text, location, yuan
 from sandbox.tools.places import Place, known_city, resolve_place
 from sandbox.tools.poi_answers import keyword_matches, poi_summary
+from sandbox.world.geography import haversine_km
+from sandbox.world.timetables import ROAD_FACTOR
 from sandbox.world.transfers import street_km
 from sandbox.world.world import World
 
 MODES = {"transit": "公共交通", "driving": "自驾", "walking": "步行", "bicycling": "骑车", "taxi": "打车"}
 COMPARED = ("driving", "taxi", "transit", "walking", "bicycling")
 METRES_PER_DEGREE = 111_320.0
+SELF_DRIVE = "自驾"
+ANY_DATE = dt.date(2025, 1, 1)
+"""Self-drive is the same every date; a route query without a date asks this one."""
 
 
-def _ends(world: World, args: dict[str, Any]) -> tuple[Place, Place] | Payload | None:
+def _cross_city(origin: Place, destination: Place) -> Payload:
+    return refuse(
+        f"起点 '{origin.name}'（{origin.city}）与终点 '{destination.name}'"
+        f"（{destination.city}）不在同一城市：跨城只提供自驾（mode=driving 或 compare_routes），"
+        "火车和航班请用 travel_search_trains 或 travel_search_flights"
+    )
+
+
+def _ends(world: World, args: dict[str, Any]) -> tuple[Place, Place] | None:
+    """Both ends, each in the city given, else the other end's city, else anywhere."""
     city_arg = args.get("city")
     city = known_city(world, city_arg)
     if city_arg and city_arg.strip() and city is None:
         return None
-    origin = resolve_place(world, args["origin"], city)
+    origin = resolve_place(world, args["origin"], city) or resolve_place(world, args["origin"], None)
     destination = None
     if city is None and origin is not None:
         destination = resolve_place(world, args["destination"], origin.city)
-    destination = destination or resolve_place(world, args["destination"], city)
+    destination = (
+        destination
+        or resolve_place(world, args["destination"], city)
+        or resolve_place(world, args["destination"], None)
+    )
     if origin is None or destination is None:
         return None
-    if origin.city != destination.city:
-        return refuse(
-            f"起点 '{origin.name}'（{origin.city}）与终点 '{destination.name}'"
-            f"（{destination.city}）不在同一城市："
-            "市内路线工具只规划同城路线，城际交通请用 travel_search_trains 或 travel_search_flights"
-        )
     return origin, destination
+
+
+def _drive(world: World, origin: Place, destination: Place, date: dt.date) -> dict[str, Any] | None:
+    """The intercity self-drive between the two ends' cities, or None beyond driving range."""
+    drive = [o for o in world.intercity_options(origin.city, destination.city, date) if o.mode == SELF_DRIVE]
+    if not drive:
+        return None
+    minutes = drive[0].arrive - drive[0].depart
+    a, b = world.city_record(origin.city), world.city_record(destination.city)
+    km = haversine_km(a.lon, a.lat, b.lon, b.lat) * ROAD_FACTOR if a and b else 0.0
+    return {
+        "mode": "driving",
+        "mode_name": SELF_DRIVE,
+        "duration_minutes": minutes,
+        "duration": duration_text(minutes),
+        "cost": yuan(drive[0].fare_fen),
+        "distance_km": round(km, 2),
+        "from_hub": drive[0].from_hub,
+        "to_hub": drive[0].to_hub,
+        "source": drive[0].source,
+    }
+
+
+def _intercity(world: World, args: dict[str, Any], origin: Place, destination: Place) -> Payload:
+    date = dt.date.fromisoformat(args["date"]) if args.get("date") else ANY_DATE
+    leg = _drive(world, origin, destination, date)
+    if leg is None:
+        return refuse(
+            f"'{origin.city}' 到 '{destination.city}' 超出自驾范围（公路里程 > 1200 km），"
+            "请用 travel_search_trains 或 travel_search_flights"
+        )
+    return {
+        "city": origin.city,
+        "destination_city": destination.city,
+        "origin": _endpoint(origin),
+        "destination": _endpoint(destination),
+        "routes": [leg],
+    }
 
 
 def _leg(world: World, origin: Place, destination: Place, mode: str) -> dict[str, Any] | None:
@@ -73,10 +128,13 @@ def _endpoint(place: Place) -> dict[str, str]:
 def plan_route(world: World, args: dict[str, Any]) -> Payload | None:
     """One route by the asked mode (default transit)."""
     ends = _ends(world, args)
-    if not isinstance(ends, tuple):
-        return ends
+    if ends is None:
+        return None
     origin, destination = ends
-    leg = _leg(world, origin, destination, args.get("mode", "transit"))
+    mode = args.get("mode", "transit")
+    if origin.city != destination.city:
+        return _intercity(world, args, origin, destination) if mode == "driving" else _cross_city(*ends)
+    leg = _leg(world, origin, destination, mode)
     if leg is None:
         return None
     return {
@@ -90,9 +148,11 @@ def plan_route(world: World, args: dict[str, Any]) -> Payload | None:
 def compare_routes(world: World, args: dict[str, Any]) -> Payload | None:
     """Every intracity mode side by side (cost per person)."""
     ends = _ends(world, args)
-    if not isinstance(ends, tuple):
-        return ends
+    if ends is None:
+        return None
     origin, destination = ends
+    if origin.city != destination.city:
+        return _intercity(world, args, origin, destination)
     legs = [leg for mode in COMPARED if (leg := _leg(world, origin, destination, mode)) is not None]
     return {
         "city": origin.city,
@@ -111,9 +171,11 @@ def _scale(origin: Place, destination: Place) -> tuple[float, float]:
 def search_along_route(world: World, args: dict[str, Any]) -> Payload | None:
     """POIs matching the keywords within `route_range` metres of the route, in route order."""
     ends = _ends(world, args)
-    if not isinstance(ends, tuple):
-        return ends
+    if ends is None:
+        return None
     origin, destination = ends
+    if origin.city != destination.city:
+        return _cross_city(origin, destination)
     if int(args.get("route_index", 1)) != 1:
         return refuse(f"参数 'route_index' 超出范围：{args['route_index']}，该起终点只有 1 条路线，请使用 1")
     leg = _leg(world, origin, destination, args.get("mode", "driving"))

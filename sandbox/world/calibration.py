@@ -109,7 +109,7 @@ def report(world: World, tasks: list[dict[str, Any]]) -> str:
     def q(xs: list[float]) -> str:
         if len(xs) < 2:
             return " / ".join(f"{x:.2f}" for x in xs * 5) or "-"
-        qs = statistics.quantiles(xs, n=20)
+        qs = statistics.quantiles(xs, n=20, method="inclusive")
         return f"{min(xs):.2f} / {qs[1]:.2f} / {statistics.median(xs):.2f} / {qs[17]:.2f} / {max(xs):.2f}"
 
     def share(count: int, n: int) -> str:

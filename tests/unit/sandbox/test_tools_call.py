@@ -92,8 +92,12 @@ def test_simulator_failure_is_an_error_and_not_memoised(tmp_path: Path) -> None:
 
 def test_nothing_to_answer_with(tmp_path: Path) -> None:
     answer = call_tool("web_search", {"query": "杭州有什么好玩的"}, WORLD, ToolCache(tmp_path))
-    assert answer == ToolAnswer('{"error": "No cached data and no LLM simulator configured"}', "error", True)
-    assert call_tool("maps_geo", {"address": "西湖风景区"}, None, None).error
+    assert answer == ToolAnswer(
+        "没有找到相关信息，请确认输入参数是否正确；如无误，可能当前暂无相关数据", "world", False
+    )
+    assert call_tool("maps_geo", {"address": "西湖风景区"}, None, None) == ToolAnswer(
+        '{"error": "No cached data and no LLM simulator configured"}', "error", True
+    )
 
 
 def test_statistics_count_every_outcome(tmp_path: Path) -> None:

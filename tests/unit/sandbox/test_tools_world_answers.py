@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sandbox.tools import call_tool
+from sandbox.tools.call import NOT_FOUND, ToolAnswer
 from sandbox.world.geography import haversine_km
 from sandbox.world.model import OpeningHours, OpeningRule, Window
 from sandbox.world.opening import windows_on
@@ -78,6 +79,17 @@ def test_flight_filters_and_sorts() -> None:
     assert window["count"] == len(expected)
     nowhere = _ask("travel_search_flights", origin="北京市", destination="杭州市", date=date, airport="大兴")
     assert nowhere["count"] == 0 and nowhere["flights"] == []
+
+
+@pytest.mark.parametrize(
+    "airport", ["PEK", "pek", "HGH", "首都", "首都机场", "首都机场T3", "T2", "3号航站楼", "萧山"]
+)
+def test_flight_airport_filter_by_code_name_or_terminal(airport: str) -> None:
+    date = "2025-05-01"
+    every = _ask("travel_search_flights", origin="北京市", destination="杭州市", date=date)
+    some = _ask("travel_search_flights", origin="北京市", destination="杭州市", date=date, airport=airport)
+    assert some == every and every["count"] > 0
+    assert {f["source"] for f in every["flights"]} == {"ChinaTravel"}
 
 
 def test_trains_are_the_worlds_rail_departures() -> None:
@@ -227,12 +239,35 @@ def test_routes_accept_coordinates_printed_by_other_tools() -> None:
     assert by_coords["origin"]["name"] == "灵隐寺"
 
 
-def test_cross_city_route_is_refused_with_advice() -> None:
-    answer = call_tool(
-        "plan_route", {"origin": "西湖风景区", "destination": "外滩", "mode": "driving"}, WORLD, None
+def test_cross_city_routes_offer_the_worlds_self_drive() -> None:
+    drive = next(
+        o for o in WORLD.intercity_options("杭州市", "上海市", dt.date(2025, 1, 1)) if o.mode == "自驾"
     )
-    assert answer.error and answer.provenance == "world"
-    assert "不在同一城市" in json.loads(answer.text)["error"]
+    plan = _ask("plan_route", origin="西湖风景区", destination="外滩", mode="driving")
+    compare = _ask("compare_routes", origin="西湖风景区", destination="外滩", city="杭州市")
+    assert plan == compare
+    assert (plan["city"], plan["destination_city"]) == ("杭州市", "上海市")
+    assert plan["routes"] == [
+        {
+            "mode": "driving",
+            "mode_name": "自驾",
+            "duration_minutes": drive.arrive - drive.depart,
+            "duration": "2小时40分",
+            "cost": 75,
+            "distance_km": 214.34,
+            "from_hub": "杭州市",
+            "to_hub": "上海市",
+            "source": "synthetic",
+        }
+    ]
+    assert (drive.arrive - drive.depart, drive.fare_fen) == (160, 7500)
+    walking = call_tool(
+        "plan_route", {"origin": "西湖风景区", "destination": "外滩", "mode": "walking"}, WORLD, None
+    )
+    assert walking.error and walking.provenance == "world"
+    assert "不在同一城市：跨城只提供自驾" in json.loads(walking.text)["error"]
+    far = call_tool("compare_routes", {"origin": "西湖风景区", "destination": "北京南站"}, WORLD, None)
+    assert json.loads(far.text)["error"].startswith("'杭州市' 到 '北京市' 超出自驾范围")
 
 
 def _segment_distance_m(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -278,7 +313,9 @@ def test_geocoding() -> None:
     partial = _ask("maps_geo", address="火锅", city="杭州市")
     assert [g["name"] for g in partial["geocodes"]] == ["海底捞火锅(湖滨店)", "小龙坎火锅"]
     assert _ask("maps_geo", address="不存在的地方", city="杭州市") == {"count": 0, "geocodes": []}
-    assert call_tool("maps_geo", {"address": "不存在的地方"}, WORLD, None).provenance == "error"
+    assert call_tool("maps_geo", {"address": "不存在的地方"}, WORLD, None) == ToolAnswer(
+        NOT_FOUND, "world", False
+    )
 
 
 def test_weather_is_a_function_of_city_and_date() -> None:
@@ -297,7 +334,7 @@ def test_web_search_quotes_the_worlds_facts() -> None:
     assert [r["poi_id"] for r in got["results"]] == ["330100A003"]
     assert "门票：45 元/人" in got["results"][0]["snippet"]
     assert "03-01至10-31 周一至周日 07:00-18:00" in got["results"][0]["snippet"]
-    assert call_tool("web_search", {"query": "杭州有什么好玩的"}, WORLD, None).provenance == "error"
+    assert call_tool("web_search", {"query": "杭州有什么好玩的"}, WORLD, None).text == NOT_FOUND
 
 
 @settings(max_examples=60, deadline=None)
@@ -378,7 +415,7 @@ PLAUSIBLE: dict[str, Any] = {
 def test_plausible_calls_never_crash_and_prices_match(call: tuple[str, dict[str, Any]]) -> None:
     name, args = call
     answer = call_tool(name, args, WORLD, None)
-    payload = json.loads(answer.text)
+    payload = json.loads(answer.text) if answer.text != NOT_FOUND else {}
     assert answer.error == (set(payload) == {"error"})
     for entry in payload.get("pois", []) + payload.get("geocodes", []):
         if "id" in entry:

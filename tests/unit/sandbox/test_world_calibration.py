@@ -45,3 +45,11 @@ def test_report_with_one_or_no_budget_does_not_crash() -> None:
         "| cheapest / budget (min / p10 / median / p90 / max) | - |",
         "| lavish / budget (min / p10 / median / p90 / max) | - |",
     ]
+
+
+def test_quantiles_stay_within_min_and_max() -> None:
+    task = _with_budgets(100_000, 1)
+    lines = report(build_world([task], seed=11), [task]).splitlines()
+    for line in lines[6:8]:
+        values = [float(x) for x in line.split("|")[2].split("/")]
+        assert values == sorted(values) and len(values) == 5
