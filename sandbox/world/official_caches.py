@@ -12,14 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
+from sandbox.world.import_report import ImportReport
 from sandbox.world.model import Poi
-
-if TYPE_CHECKING:
-    from sandbox.world.official_io import ImportReport
 
 TOOLS = ("search_poi", "get_poi_detail", "maps_geo")
 PRICE_KEYS = ("cost", "price", "avg_price")

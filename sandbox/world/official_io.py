@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ import orjson
 from sandbox.world.build import assemble
 from sandbox.world.errors import WorldError
 from sandbox.world.geography import curated_cities, short_name
+from sandbox.world.import_report import ImportReport
 from sandbox.world.model import OpeningHours, OpeningRule, Poi, Window
 from sandbox.world.official_caches import CacheFacts, cache_facts
 from sandbox.world.pois import make_poi
@@ -32,17 +33,6 @@ from sandbox.world.world import World
 TO_OFFICIAL = {"attraction": "attractions", "restaurant": "food", "hotel": "hotels"}
 FROM_OFFICIAL = {v: k for k, v in TO_OFFICIAL.items()}
 _HHMM = re.compile(r"^(\d{1,2}):(\d{2})$")
-
-
-@dataclass
-class ImportReport:
-    """What an import took, skipped and filled in."""
-
-    pois: int = 0
-    skipped: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    coords_from_cache: int = 0
-    prices_from_cache: int = 0
 
 
 def _hhmm(minutes: int) -> str:
