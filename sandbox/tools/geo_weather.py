@@ -11,11 +11,14 @@ from typing import Any
 from sandbox.tools.answer import Payload
 from sandbox.tools.formats import location
 from sandbox.tools.places import known_city, resolve_place
+from sandbox.world.elevation import elevation_m
 from sandbox.world.model import City
 from sandbox.world.world import World
 
 GEO_LIMIT = 5
 WEEK = ("一", "二", "三", "四", "五", "六", "日")
+LAPSE_PER_KM = 3.6
+"""°C per km of elevation: 拉萨's July mean (about 16 °C) against a lowland city at its latitude."""
 WINDS = ("北", "东北", "东", "东南", "南", "西南", "西", "西北")
 
 
@@ -66,12 +69,16 @@ def day_forecast(record: City, date: dt.date) -> dict[str, Any]:
     """The weather of a city on a date: a pure function of (city, date).
 
     Mean temperature falls with latitude and swings more with it over the year (warmest
-    around day 200); rain is likelier in summer and in the south.
+    around day 200); it falls 3.6 °C per km of elevation and the day–night spread grows 2 °C
+    per km (拉萨, 3,650 m: July days average 23/7 °C, January 5/-12 °C); rain is likelier in
+    summer and in the south.
     """
     r = _rng(record.name, date)
+    km = elevation_m(record.name) / 1000
     season = math.cos(2 * math.pi * (date.timetuple().tm_yday - 200) / 365.25)
     mean = 28 - 0.75 * (record.lat - 18) + (4 + 0.5 * (record.lat - 18)) * season + r.uniform(-2.5, 2.5)
-    high, low = round(mean + r.uniform(3, 6)), round(mean - r.uniform(3, 6))
+    mean -= LAPSE_PER_KM * km
+    high, low = round(mean + r.uniform(3, 6) + km), round(mean - r.uniform(3, 6) - km)
     wet = (0.15 + 0.25 * max(0.0, season)) * (1.0 if record.lat < 35 else 0.6)
     roll = r.random()
     if roll < wet:
