@@ -20,8 +20,11 @@ a lottery: the same numbers at the same times every date) and names its `source`
   apart or has nothing else at all (e.g. 拉萨 ↔ 贵阳): two connecting flights a day over the hub
   airport with real routes to both ends that makes the shortest trip, written as one flight "CA1234/MU5678"
   with a 100-minute layover, sold like a direct flight over both sectors' distance + 100 fees;
-- self-drive (`synthetic`, flexible) up to 1200 road-km: 85 km/h plus rests, fuel and tolls
-  1.05 CNY/km per car shared by 3. Rail-km = 1.25 × great-circle, road-km = 1.3 ×.
+- self-drive (`synthetic`, flexible) up to 1200 road-km: 85 km/h plus rests, fuel 0.60 and tolls
+  0.45 CNY/km per car shared by 3 (no tolls on the toll-free holidays, `holidays`);
+- on public holidays rule flights sell at 68–100 % of the full fare (`holidays`).
+
+Rail-km = 1.25 × great-circle, road-km = 1.3 ×.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import random
 from dataclasses import dataclass
 
 from sandbox.world.geography import curated_airports, haversine_km
+from sandbox.world.holidays import holiday, toll_free
 from sandbox.world.model import City, Hub, IntercityOption
 from sandbox.world.realtimes import Run, flights_by_pair, route_airlines, runs, runs_by_city
 from sandbox.world.seeding import rng
@@ -44,6 +48,14 @@ MAX_LEG_MINUTES = 24 * 60 - 5
 DAY = 1440
 SALE_LOW, SALE_HIGH = 0.34, 0.68
 """Rule fares sell at this share of the full fare: ChinaTravel's real fares' 5th–95th percentile."""
+FUEL_CNY_PER_KM, TOLL_CNY_PER_KM = 0.60, 0.45
+"""A car's cost per road-km (1.05 together); tolls are waived on the toll-free holidays."""
+
+
+def _sale(q: Route, *key: object) -> float:
+    """A rule flight's share of the full fare on the route's date: higher on public holidays."""
+    r = rng(q.seed, "fare", *key, q.date.isoformat())
+    return r.uniform(SALE_HIGH, 1.0) if holiday(q.date) else r.uniform(SALE_LOW, SALE_HIGH)
 
 
 def _round5(minutes: float) -> int:
@@ -185,7 +197,7 @@ def _route_flights(q: Route, pa: Hub, pb: Hub, airlines: tuple[str, ...]) -> lis
     out = []
     for dep, code in zip(_slots(r, len(codes), 420, 1350), codes, strict=True):
         minutes = _round5(35 + km / 780 * 60 + r.uniform(0, 15))
-        sale = rng(q.seed, "fare", code, pa.iata, pb.iata, q.date.isoformat()).uniform(SALE_LOW, SALE_HIGH)
+        sale = _sale(q, code, pa.iata, pb.iata)
         fare = _fen((km * 1.1 + 50) * sale, 10.0) + 5000
         out.append(
             q.option("飞机", depart=dep, minutes=minutes, fare=fare, code=code, ends=(pa.name, pb.name),
@@ -225,7 +237,7 @@ def _connections(q: Route) -> list[IntercityOption]:
     for dep in _slots(r, 2, 420, 840):
         minutes = _round5(2 * 35 + km / 780 * 60 + LAYOVER_MINUTES)
         code = f"{r.choice(first)}{r.randint(1000, 9999)}/{r.choice(second)}{r.randint(1000, 9999)}"
-        sale = rng(q.seed, "fare", code, q.date.isoformat()).uniform(SALE_LOW, SALE_HIGH)
+        sale = _sale(q, code)
         fare = _fen((km * 1.1 + 100) * sale, 10.0) + 10000
         if minutes <= MAX_LEG_MINUTES:
             out.append(
@@ -241,7 +253,8 @@ def _drive(q: Route) -> list[IntercityOption]:
         return []
     minutes = _round5(road_km / 85 * 60 + (road_km // 300) * 20 + 10)
     ca, cb = q.hubs("centre")
-    fare = _fen(road_km * 1.05 / 3, 1.0)
+    per_km = FUEL_CNY_PER_KM + (0.0 if toll_free(q.date) else TOLL_CNY_PER_KM)
+    fare = _fen(road_km * per_km / 3, 1.0)
     return [
         q.option("自驾", depart=480, minutes=minutes, fare=fare, code="自驾", ends=(ca[0].name, cb[0].name),
                  source="synthetic")

@@ -142,8 +142,8 @@ def test_budgets_bind(world: World, tasks: list[dict[str, Any]]) -> None:
     """Cheap trips fit, lavish ones don't; the misfits fly far (docs/world.md, Calibration)."""
     pairs = [(c, b, t) for t in tasks for c in [task_cost(world, t)] for b in c.budgets_fen]
     near = [(c, b) for c, b, t in pairs if _longest_rail_km(world, t) < FAR_RAIL_KM]
-    assert sum(c.cheapest_fen <= b for c, b, _ in pairs) >= 0.94 * len(pairs)
-    assert sum(c.cheapest_fen <= b for c, b in near) >= 0.99 * len(near)
+    assert sum(c.cheapest_fen <= b for c, b, _ in pairs) >= 0.93 * len(pairs)
+    assert sum(c.cheapest_fen <= b for c, b in near) >= 0.985 * len(near)
     assert sum(c.lavish_fen > b for c, b, _ in pairs) >= 0.95 * len(pairs)
 
 
