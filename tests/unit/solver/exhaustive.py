@@ -102,6 +102,25 @@ class Route:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """Where and by when a day route must end."""
+
+    date: dt.date
+    place: str
+    deadline: int
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A route so far: where the team is, since when, its steps and its last meal (`MEALS` index)."""
+
+    here: str
+    now: int
+    steps: tuple[Step, ...]
+    meal: int
+
+
+@dataclass(frozen=True)
 class Leg:
     option: IntercityOption
     depart: int
@@ -136,6 +155,8 @@ class Search:
         self.bit = {p.name: 1 << i for i, p in enumerate(self.sights)}
         self.shade = COST_TOLERANCE_FEN if tolerances else 0
         self._routes: dict[tuple[Any, ...], list[Route]] = {}
+        self._hops: dict[tuple[str, str], tuple[int, str, int] | None] = {}
+        self._spans: dict[tuple[dt.date, str], list[tuple[int, int]]] = {}
 
     # -- routes ----------------------------------------------------------------------------------
 
@@ -145,48 +166,47 @@ class Search:
         key = (date, origin, ready, goal, deadline)
         if key not in self._routes:
             best: dict[tuple[frozenset[str], tuple[tuple[str, str], ...]], Route] = {}
-            for route in self._extend(date, origin, ready, goal, deadline, (), -1):
+            for route in self._extend(Goal(date, goal, deadline), Walk(origin, ready, (), -1)):
                 known = best.get((route.sights, route.meals))
                 if known is None or route.active_minutes < known.active_minutes:
                     best[(route.sights, route.meals)] = route
             self._routes[key] = list(best.values())
         return self._routes[key]
 
-    def _extend(
-        self, date: dt.date, here: str, now: int, goal: str, deadline: int, steps: tuple[Step, ...], meal: int
-    ) -> Iterator[Route]:
-        home = self._move(here, goal, now)
-        if home is not None and home.end <= deadline:
-            yield self._route((*steps, home))
-        seen = {s.place for s in steps if s.kind == "attraction"}
+    def _extend(self, goal: Goal, walk: Walk) -> Iterator[Route]:
+        last = self._move(walk.here, goal.place, walk.now)
+        if last is not None and last.end <= goal.deadline:
+            yield self._route((*walk.steps, last))
+        seen = {s.place for s in walk.steps if s.kind == "attraction"}
         for place in self.sights:
             if place.name not in seen:
-                yield from self._visit(date, here, now, goal, deadline, steps, meal, place, None)
-        for index in range(meal + 1, len(MEALS)):
+                yield from self._visit(goal, walk, place, None)
+        for index in range(walk.meal + 1, len(MEALS)):
             for place in self.world.pois(self.city, "restaurant"):
-                yield from self._visit(date, here, now, goal, deadline, steps, index, place, index)
+                yield from self._visit(goal, walk, place, index)
 
-    def _visit(
-        self, date: dt.date, here: str, now: int, goal: str, deadline: int, steps: tuple[Step, ...],
-        meal: int, place: PoiFact, kind: int | None,
-    ) -> Iterator[Route]:
-        hop = None if here == place.name else self._move(here, place.name, now)
-        if hop is None and here != place.name:
+    def _visit(self, goal: Goal, walk: Walk, place: PoiFact, meal: int | None) -> Iterator[Route]:
+        """Extend `walk` by visiting `place` (a meal when `meal` is a `MEALS` index) as early as possible."""
+        hop = None if walk.here == place.name else self._move(walk.here, place.name, walk.now)
+        if hop is None and walk.here != place.name:
             return
-        low, high = (NIGHT_END, DAY_END) if kind is None else MEALS[kind][1:]
-        start = self._earliest(
-            date, place, now if hop is None else hop.end, max(low, NIGHT_END), min(high, DAY_END)
-        )
+        low, high = (NIGHT_END, DAY_END) if meal is None else MEALS[meal][1:]
+        ready = walk.now if hop is None else hop.end
+        start = self._earliest(goal.date, place, ready, max(low, NIGHT_END), min(high, DAY_END))
         if start is None:
             return
-        step = Step("attraction" if kind is None else "food", start, start + place.min_visit_minutes, place.name,
-                    cost_fen=place.price_fen)
-        moved = (hop, step) if hop is not None else (step,)
-        yield from self._extend(date, place.name, step.end, goal, deadline, (*steps, *moved), meal)
+        kind = "attraction" if meal is None else "food"
+        step = Step(kind, start, start + place.min_visit_minutes, place.name, cost_fen=place.price_fen)
+        steps = (*walk.steps, *((hop, step) if hop is not None else (step,)))
+        yield from self._extend(goal, Walk(place.name, step.end, steps, walk.meal if meal is None else meal))
 
     def _earliest(self, date: dt.date, place: PoiFact, ready: int, low: int, high: int) -> int | None:
-        windows = self.world.opening_windows(self.city, place.name, date)
-        spans = [(0, 2 * DAY_END)] if windows is None else [(w.open, w.close) for w in windows]
+        if (date, place.name) not in self._spans:
+            windows = self.world.opening_windows(self.city, place.name, date)
+            self._spans[(date, place.name)] = (
+                [(0, 2 * DAY_END)] if windows is None else [(w.open, w.close) for w in windows]
+            )
+        spans = self._spans[(date, place.name)]
         starts = [
             max(ready, low, open_)
             for open_, close in spans
@@ -195,11 +215,19 @@ class Search:
         return min(starts, default=None)
 
     def _move(self, origin: str, destination: str, now: int) -> Step | None:
-        hops = [(hop.minutes, mode, hop.cost_fen) for mode in INTRACITY_MODES
-                if (hop := self.world.transfer(self.city, origin, destination, mode)) is not None and hop.minutes > 0]
-        if not hops:
+        """The quickest transfer, leaving at `now` (None: no route, or it would end after midnight)."""
+        if (origin, destination) not in self._hops:
+            hops = [
+                (hop.minutes, mode, hop.cost_fen)
+                for mode in INTRACITY_MODES
+                if (hop := self.world.transfer(self.city, origin, destination, mode)) is not None
+                and hop.minutes > 0
+            ]
+            self._hops[(origin, destination)] = min(hops, key=lambda h: h[0]) if hops else None
+        quickest = self._hops[(origin, destination)]
+        if quickest is None:
             return None
-        minutes, mode, cost = min(hops, key=lambda h: h[0])
+        minutes, mode, cost = quickest
         if now + minutes > DAY_END:
             return None
         return Step("intracity_transport", now, now + minutes, destination, origin, mode, cost)
@@ -269,13 +297,21 @@ class Search:
         due1, due2 = self.due(out, back)
         exit_ = connection_minutes(out.option.mode)[1]
         check_in = connection_minutes(back.option.mode)[0]
-        day1 = [r for r in self.routes(self.dates[0], out.option.to_hub, out.arrive + exit_, hotel.name, DAY_END)
-                if due1 <= {kind for kind, _ in r.meals}]
-        day2 = [r for r in self.routes(self.dates[1], hotel.name, NIGHT_END, back.option.from_hub,
-                                       back.depart - check_in) if due2 <= {kind for kind, _ in r.meals}]
+        day1 = [
+            r
+            for r in self.routes(self.dates[0], out.option.to_hub, out.arrive + exit_, hotel.name, DAY_END)
+            if due1 <= {kind for kind, _ in r.meals}
+        ]
+        day2 = [
+            r
+            for r in self.routes(
+                self.dates[1], hotel.name, NIGHT_END, back.option.from_hub, back.depart - check_in
+            )
+            if due2 <= {kind for kind, _ in r.meals}
+        ]
         if not day1 or not day2:
             return []
-        tables = [self._user_table(u, out, back, hotel, day1, day2) for u in range(len(self.users))]
+        tables = [self._user_table(u, (out, back), hotel, (day1, day2)) for u in range(len(self.users))]
         found: list[tuple[float, int, tuple[Any, ...]]] = []
         partitions = (
             list(_partitions(list(range(len(self.users)))))
@@ -287,17 +323,20 @@ class Search:
             if value <= NEG / 2:
                 continue
             value -= len(first) - 1 + len(second) - 1
-            teams = ([(team, day1[choice[(0, k)]]) for k, team in enumerate(first)],
-                     [(team, day2[choice[(1, k)]]) for k, team in enumerate(second)])
+            teams = (
+                [(team, day1[choice[(0, k)]]) for k, team in enumerate(first)],
+                [(team, day2[choice[(1, k)]]) for k, team in enumerate(second)],
+            )
             found.append((value, len(found), (out, back, hotel, teams)))
         return found
 
     # -- official GU restated, per user ----------------------------------------------------------
 
     def _user_table(
-        self, u: int, out: Leg, back: Leg, hotel: PoiFact, day1: list[Route], day2: list[Route]
+        self, u: int, legs: tuple[Leg, Leg], hotel: PoiFact, days: tuple[list[Route], list[Route]]
     ) -> Matrix:
-        """Official utility of user `u` for every (day-1 route, day-2 route) pair; NEG where they share a sight."""
+        """Official utility of user `u` for every (day-1 route, day-2 route) pair (NEG: a sight twice)."""
+        (out, back), (day1, day2) = legs, days
         prefs = self.prefs[u]
         glob = prefs.get("global_constraints", {})
         fixed = sum(_transport(glob.get("transport", {}), leg.option.mode) for leg in (out, back))
@@ -305,14 +344,21 @@ class Search:
         city = prefs.get("city_specific_preferences", {}).get(self.city)
         m1 = np.array([self._mask(r) for r in day1])
         m2 = np.array([self._mask(r) for r in day2])
-        sights = np.array([_sights(city, self._names(mask), self.db, self.city) for mask in range(1 << len(self.sights))],
-                          dtype=np.float64)
+        sights = np.array(
+            [_sights(city, self._names(mask), self.db, self.city) for mask in range(1 << len(self.sights))],
+            dtype=np.float64,
+        )
         table: Matrix = sights[m1[:, None] | m2[None, :]]
         table[(m1[:, None] & m2[None, :]) != 0] = NEG
         for routes, axis in ((day1, 0), (day2, 1)):
-            own = np.array([sum(_meal(city, name, self._category(name)) for _, name in r.meals)
-                            + _intensity(glob.get("intensity", {}), len(r.sights), r.active_minutes) for r in routes],
-                           dtype=np.float64)
+            own = np.array(
+                [
+                    sum(_meal(city, name, self._category(name)) for _, name in r.meals)
+                    + _intensity(glob.get("intensity", {}), len(r.sights), r.active_minutes)
+                    for r in routes
+                ],
+                dtype=np.float64,
+            )
             table += own[:, None] if axis == 0 else own[None, :]
         budget = glob.get("avg_budget", 0)
         if budget:
@@ -348,15 +394,29 @@ class Search:
     ) -> dict[str, Any]:
         first, second = teams
         day1, checkin = self._block(first, None)
-        day1.append({"type": "hotel", "location": hotel.name, "start_time": hhmm(checkin),
-                     "end_time": hhmm(NIGHT_END), "participants": ["All"], "avg_cost": self._cny(hotel.price_fen)})
+        day1.append(
+            {
+                "type": "hotel",
+                "location": hotel.name,
+                "start_time": hhmm(checkin),
+                "end_time": hhmm(NIGHT_END),
+                "participants": ["All"],
+                "avg_cost": self._cny(hotel.price_fen),
+            }
+        )
         day2, _ = self._block(second, back.option.from_hub)
         return {
             "days": [
-                {"day": 1, "date": self.dates[0].isoformat(),
-                 "city_segments": [self._leg(out), {"city": self.city, "activities": day1}]},
-                {"day": 2, "date": self.dates[1].isoformat(),
-                 "city_segments": [{"city": self.city, "activities": day2}, self._leg(back)]},
+                {
+                    "day": 1,
+                    "date": self.dates[0].isoformat(),
+                    "city_segments": [self._leg(out), {"city": self.city, "activities": day1}],
+                },
+                {
+                    "day": 2,
+                    "date": self.dates[1].isoformat(),
+                    "city_segments": [{"city": self.city, "activities": day2}, self._leg(back)],
+                },
             ]
         }
 
@@ -371,21 +431,47 @@ class Search:
             now = route.steps[0].start
             for step in route.steps:
                 if step.start > now and len(teams) > 1:
-                    items.append((now, k, {"type": "rest", "start_time": hhmm(now), "end_time": hhmm(step.start),
-                                           "participants": who}))
+                    items.append(
+                        (
+                            now,
+                            k,
+                            {
+                                "type": "rest",
+                                "start_time": hhmm(now),
+                                "end_time": hhmm(step.start),
+                                "participants": who,
+                            },
+                        )
+                    )
                 items.append((step.start, k, self._activity(step, who)))
                 now = step.end
             if now < meet and len(teams) > 1:
-                items.append((now, k, {"type": "rest", "start_time": hhmm(now), "end_time": hhmm(meet),
-                                       "participants": who}))
+                items.append(
+                    (
+                        now,
+                        k,
+                        {
+                            "type": "rest",
+                            "start_time": hhmm(now),
+                            "end_time": hhmm(meet),
+                            "participants": who,
+                        },
+                    )
+                )
         items.sort(key=lambda item: (item[0], item[1]))
         return [item for _, _, item in items], meet
 
     def _activity(self, step: Step, who: list[str]) -> dict[str, Any]:
         times = {"start_time": hhmm(step.start), "end_time": hhmm(step.end), "participants": who}
         if step.kind == "intracity_transport":
-            return {"type": step.kind, "transport_mode": step.mode, "from": step.origin, "to": step.place,
-                    **times, "avg_cost": self._cny(step.cost_fen, shade=False)}
+            return {
+                "type": step.kind,
+                "transport_mode": step.mode,
+                "from": step.origin,
+                "to": step.place,
+                **times,
+                "avg_cost": self._cny(step.cost_fen, shade=False),
+            }
         shade = step.kind == "food"
         return {
             "type": step.kind,
@@ -395,9 +481,15 @@ class Search:
         }
 
     def _leg(self, leg: Leg) -> dict[str, Any]:
-        return {"type": "intercity_transport", "from_city": leg.option.from_city, "to_city": leg.option.to_city,
-                "transport_mode": leg.option.mode, "start_time": hhmm(leg.depart), "end_time": hhmm(leg.arrive),
-                "avg_cost": self._cny(leg.option.fare_fen)}
+        return {
+            "type": "intercity_transport",
+            "from_city": leg.option.from_city,
+            "to_city": leg.option.to_city,
+            "transport_mode": leg.option.mode,
+            "start_time": hhmm(leg.depart),
+            "end_time": hhmm(leg.arrive),
+            "avg_cost": self._cny(leg.option.fare_fen),
+        }
 
     def _cny(self, fen: int, *, shade: bool = True) -> float | int:
         value = self._declared(fen) if shade else fen
