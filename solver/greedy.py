@@ -109,7 +109,8 @@ def plan_json(route: Cursor, start: dt.date, days: int) -> dict[str, Any]:
     return {"days": out}
 
 
-def _cny(fen: int) -> float | int:
+def cny(fen: int) -> float | int:
+    """Fen as the CNY number a plan writes: an int for whole yuan, else a float."""
     return fen // 100 if fen % 100 == 0 else fen / 100
 
 
@@ -122,7 +123,7 @@ def _leg_json(leg: Leg) -> dict[str, Any]:
         "transport_mode": option.mode,
         "start_time": hhmm(leg.depart),
         "end_time": hhmm(leg.arrive),
-        "avg_cost": _cny(option.fare_fen),
+        "avg_cost": cny(option.fare_fen),
     }
 
 
@@ -139,5 +140,5 @@ def _act_json(act: Act, checkout: int) -> dict[str, Any]:
         out["location"] = act.location
     out |= {"start_time": hhmm(act.start), "end_time": hhmm(end), "participants": [ALL]}
     if act.kind != "rest":
-        out["avg_cost"] = _cny(act.cost_fen)
+        out["avg_cost"] = cny(act.cost_fen)
     return out

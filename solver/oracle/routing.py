@@ -148,7 +148,29 @@ class _Builder:
                     route.travel_terms.append((minutes, arc))
         model.add_circuit(self.circuit)
         model.add(route.moving >= sum(minutes * lit for minutes, lit in route.travel_terms))
+        self._knapsack(leave, back)
         return route
+
+    def _knapsack(self, leave: cp_model.IntVar, back: cp_model.IntVar) -> None:
+        """Redundant cut for the LP: each visited stop takes its service plus its cheapest way in,
+        all within `back − leave`."""
+        cheapest: dict[int, int] = {}
+        for (tail, head), _ in self.route.arcs.items():
+            if head == 0:
+                continue
+            i = head - 1
+            if tail == 0:
+                minutes = min(
+                    (m for end in self.graph.origins if (m := end.travel[i]) is not None), default=0
+                )
+            else:
+                minutes = self.graph.travel[tail - 1][i] or 0
+            cheapest[i] = min(cheapest.get(i, minutes), minutes)
+        weights = [
+            (self.graph.stops[i].service + minutes, self.route.visit[i]) for i, minutes in cheapest.items()
+        ]
+        if weights:
+            self.model.add(sum(w * lit for w, lit in weights) <= back - leave)
 
     def _arc(self, tail: int, head: int) -> cp_model.IntVar:
         arc = self.model.new_bool_var(f"{self.name}a{tail}_{head}")

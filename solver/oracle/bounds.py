@@ -1,0 +1,45 @@
+"""A bound that needs no search: every user's best case, component by component.
+
+Each term of the official GU is bounded on its own: a leg scores at most the user's best mode
+among the transition's departures, a night at most the best hotel of any task city, a meal at
+most the best restaurant of any task city (three meals a day), attractions at most the sum of
+the user's positive category scores and +2 per must_visit entry some place matches; intensity
+and budget penalties and the split penalty are never positive. It is the bound of last resort,
+used when CP-SAT returns no bound of its own.
+"""
+
+from __future__ import annotations
+
+from solver.oracle.catalog import City
+from solver.oracle.skeleton import Frame
+from verifier.strict.meals import MEALS
+from verifier.world import WorldFacts
+
+
+def trivial_bound(world: WorldFacts, frames: list[Frame], cities: list[City]) -> int:
+    """An upper bound on the GU total of every modelled plan of any of `frames`."""
+    users = len(cities[0].users) if cities else 0
+    total = 0
+    for u in range(users):
+        total += max(_legs(world, frame, cities, u) for frame in frames)
+        nights = frames[0].days - 1
+        total += nights * max((h.scores[u] for city in cities for h in city.hotels), default=0)
+        meals = max((r.scores[u] for city in cities for r in city.restaurants), default=0)
+        total += frames[0].days * len(MEALS) * max(meals, 0)
+        for city in cities:
+            total += sum(max(place.scores[u], 0) for place in city.attractions)
+            total += 2 * len({item for place in city.attractions for item in place.musts[u]})
+    return total
+
+
+def _legs(world: WorldFacts, frame: Frame, cities: list[City], u: int) -> int:
+    prefs = cities[0].users[u].prefs
+    total = 0
+    for i in range(frame.cities + 1):
+        scores = [
+            prefs.transport(option.mode)
+            for day in range(1, frame.days + 1)
+            for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+        ]
+        total += max(scores, default=0)
+    return total

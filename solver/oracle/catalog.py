@@ -1,0 +1,240 @@
+"""One city as the oracle sees it: candidate places, their per-user scores, travel and hours.
+
+A `Place` is a node the model may visit: a concrete attraction, restaurant or hotel, or — in
+the relaxed catalog that proves the bound — a *class* of restaurants or hotels that score the
+same for every user, standing for all of them at once (its travel to any other node is the
+least over its members, its service the shortest, its price the lowest, its opening the union),
+so every visit of a member maps to a visit of the class that is at least as easy. Pruning is
+exact (docs/oracle.md): an attraction no user could score positively is left out, because
+dropping such a visit from a plan — the traveller rests there instead — never lowers GU.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from solver.oracle.scores import ScoredUser
+from verifier.official.poi_db import PoiDb
+from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.transfers import INTRACITY_MODES
+from verifier.world import PoiFact, PoiKind, WorldFacts
+
+Interval = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Hop:
+    """The quickest intracity transfer between two named places (ties: mode order)."""
+
+    mode: str
+    minutes: int
+    cost_fen: int
+
+
+@dataclass(frozen=True)
+class Place:
+    """A node of the model: one world place, or a class of interchangeable ones (`members`)."""
+
+    kind: str
+    members: tuple[str, ...]
+    service: int
+    price_fen: int
+    scores: tuple[int, ...]
+    """Per scored user: category score of a visit, score of a meal, or of a hotel night."""
+    musts: tuple[frozenset[int], ...] = ()
+    """Per scored user (attractions): positions of the must_visit items the name contains."""
+    rejects: tuple[frozenset[int], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.members[0]
+
+
+@dataclass
+class City:
+    """The oracle's catalog of one city: the world, the scored users and memoised queries."""
+
+    world: WorldFacts
+    key: str
+    """The world's key of the city."""
+    label: str
+    """The city name the task (and so every preference table) uses: blocks are written with it."""
+    users: tuple[ScoredUser, ...]
+    db: PoiDb
+    _hops: dict[tuple[str, str], Hop | None] = field(default_factory=dict)
+    _spans: dict[tuple[str, dt.date], tuple[Interval, ...] | None] = field(default_factory=dict)
+
+    def category(self, poi: PoiFact) -> str:
+        """The category the official resolver gives this name ('' when it resolves none)."""
+        return self.db.category(poi.name, self.label) or ""
+
+    @cached_property
+    def attractions(self) -> tuple[Place, ...]:
+        """Attractions some user may score positively (a category hit or a must_visit item)."""
+        out: list[Place] = []
+        for poi in self.world.pois(self.key, PoiKind.ATTRACTION):
+            category = self.category(poi)
+            rows = [user.prefs.attraction(self.label, poi.name, category) for user in self.users]
+            if not any(score > 0 or musts for score, musts, _ in rows):
+                continue
+            out.append(
+                Place(
+                    PoiKind.ATTRACTION,
+                    (poi.name,),
+                    _service(poi),
+                    poi.price_fen,
+                    tuple(score for score, _, _ in rows),
+                    tuple(musts for _, musts, _ in rows),
+                    tuple(rejects for _, _, rejects in rows),
+                )
+            )
+        return tuple(out)
+
+    @cached_property
+    def restaurants(self) -> tuple[Place, ...]:
+        """Every restaurant, concrete, with each user's meal score."""
+        return tuple(
+            Place(
+                PoiKind.RESTAURANT,
+                (poi.name,),
+                _service(poi),
+                poi.price_fen,
+                tuple(user.prefs.meal(self.label, poi.name, self.category(poi)) for user in self.users),
+            )
+            for poi in self.world.pois(self.key, PoiKind.RESTAURANT)
+        )
+
+    @cached_property
+    def hotels(self) -> tuple[Place, ...]:
+        """Every hotel, concrete, with each user's score of a night there (0 for every user when
+        the official resolver finds no category: official GU skips such a hotel)."""
+        return tuple(
+            Place(
+                PoiKind.HOTEL,
+                (poi.name,),
+                0,
+                poi.price_fen,
+                tuple(user.prefs.hotel(self.category(poi)) for user in self.users),
+            )
+            for poi in self.world.pois(self.key, PoiKind.HOTEL)
+        )
+
+    def hop(self, origin: str, destination: str) -> Hop | None:
+        """The quickest transfer between two named places of the city (at least 1 minute between
+        different places: every plan item lasts a positive time); None when unroutable."""
+        key = (origin, destination)
+        if key not in self._hops:
+            best: Hop | None = None
+            for mode in INTRACITY_MODES:
+                found = self.world.transfer(self.key, origin, destination, mode)
+                if found is None:
+                    continue
+                hop = Hop(mode, max(found.minutes, 1), found.cost_fen)
+                if best is None or (hop.minutes, hop.cost_fen) < (best.minutes, best.cost_fen):
+                    best = hop
+            self._hops[key] = best
+        return self._hops[key]
+
+    def travel(self, a: Sequence[str], b: Sequence[str]) -> int | None:
+        """Least transfer minutes from any member of `a` to any member of `b` (0 when they share
+        a place), None when no pair is routable."""
+        if set(a) & set(b):
+            return 0
+        found = [hop.minutes for x in a for y in b if (hop := self.hop(x, y)) is not None]
+        return min(found) if found else None
+
+    def spans(self, name: str, date: dt.date) -> tuple[Interval, ...] | None:
+        """Opening spans of a place on a date in minutes of that date, yesterday's windows that
+        run past midnight included (None: open all day)."""
+        key = (name, date)
+        if key not in self._spans:
+            today = self.world.opening_windows(self.key, name, date)
+            if today is None:
+                self._spans[key] = None
+            else:
+                yesterday = self.world.opening_windows(self.key, name, date - dt.timedelta(days=1)) or ()
+                shifted = [(w.open - DAY, w.close - DAY) for w in yesterday if w.close > DAY]
+                self._spans[key] = tuple(sorted([(w.open, w.close) for w in today] + shifted))
+        return self._spans[key]
+
+    def starts(
+        self, place: Place, date: dt.date, low: int = NIGHT_END, high: int = DAY
+    ) -> tuple[Interval, ...]:
+        """Service starts of a visit that lies inside [low, high] and inside one opening span of a
+        member, on `date` (the union over members, each with its own service time)."""
+        found: list[Interval] = []
+        for name in place.members:
+            service = self._service_of(name, place)
+            spans = self.spans(name, date)
+            for opens, closes in ((low, high),) if spans is None else spans:
+                first, last = max(opens, low), min(closes, high) - service
+                if first <= last:
+                    found.append((first, last))
+        return merge(found)
+
+    def _service_of(self, name: str, place: Place) -> int:
+        if len(place.members) == 1:
+            return place.service
+        poi = self.world.poi(self.key, name)
+        return place.service if poi is None else _service(poi)
+
+
+def _service(poi: PoiFact) -> int:
+    """The shortest visit that counts (strict `visit_too_short`), at least a minute."""
+    return max(poi.min_visit_minutes, 1)
+
+
+def merge(intervals: Sequence[Interval]) -> tuple[Interval, ...]:
+    """The union of closed integer intervals, sorted, touching ones joined."""
+    out: list[Interval] = []
+    for low, high in sorted(intervals):
+        if out and low <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], high))
+        else:
+            out.append((low, high))
+    return tuple(out)
+
+
+def classes(city: City, places: Sequence[Place]) -> tuple[Place, ...]:
+    """Relaxed catalog: one class per per-user score vector, standing for all its members
+    (shortest service, lowest price); travel and opening come from the members (`City.travel`,
+    `City.starts`)."""
+    groups: dict[tuple[int, ...], list[Place]] = {}
+    for place in places:
+        groups.setdefault(place.scores, []).append(place)
+    return tuple(
+        Place(
+            members[0].kind,
+            tuple(name for member in members for name in member.members),
+            min(member.service for member in members),
+            min(member.price_fen for member in members),
+            scores,
+        )
+        for scores, members in groups.items()
+    )
+
+
+def picks(city: City, places: Sequence[Place], anchors: Sequence[Place], per_class: int) -> tuple[Place, ...]:
+    """A concrete shortlist: in each class (same per-user scores), the `per_class` members with
+    the least mean travel to `anchors` (the city's candidate attractions), and the cheapest."""
+    groups: dict[tuple[int, ...], list[Place]] = {}
+    for place in places:
+        groups.setdefault(place.scores, []).append(place)
+    kept: list[Place] = []
+    for members in groups.values():
+        ranked = sorted(members, key=lambda place: _mean_travel(city, place, anchors))
+        chosen = ranked[:per_class]
+        cheapest = min(members, key=lambda place: place.price_fen)
+        kept += chosen if cheapest in chosen else [*chosen, cheapest]
+    return tuple(place for place in places if place in kept)
+
+
+def _mean_travel(city: City, place: Place, anchors: Sequence[Place]) -> float:
+    if not anchors:
+        return 0.0
+    minutes = [city.travel(place.members, anchor.members) for anchor in anchors]
+    known = [m for m in minutes if m is not None]
+    return sum(known) / len(known) if known else float("inf")

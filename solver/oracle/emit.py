@@ -1,0 +1,320 @@
+"""A solved trip model written as GroupTravelBench plan JSON that `strict` accepts.
+
+Each day lists, city by city, the leg that arrives and the block spent there, then the leg
+that leaves. In a block every team goes from the shared start (a hotel or an arrival hub) along
+its route: a transfer by the quickest mode lasting exactly the world's minutes, then the visit
+or meal of exactly its service minutes, and at the end to the shared destination (tonight's
+hotel, checked in when the last team arrives, or the departure hub). A whole-group block
+writes `["All"]` and leaves waiting implicit; a split block writes each team's names (children
+with team 0) and fills every wait with a rest where the team is, so everybody is accounted for
+(strict whereabouts). The official split rule charges a split block K − 1 only when its
+activities overlap as one connected group, so each team may wait before or after its transfers
+(`Timing`) and the first choice whose penalty is K − 1 is kept.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.greedy import cny
+from solver.oracle.catalog import City
+from solver.oracle.model import Block, TripModel
+from verifier.model.plan import ALL, hhmm
+from verifier.official.plan_view import build_view
+from verifier.official.split import split_penalty
+
+Item = dict[str, Any]
+
+
+class Timing(Enum):
+    """Where a team waits around a transfer: at the destination (leave at once) or at the
+    origin (arrive just in time)."""
+
+    EARLY = "early"
+    LATE = "late"
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A stop of a team's route: place name, kind, start minute, service minutes, price."""
+
+    name: str
+    kind: str
+    start: int
+    service: int
+    price_fen: int
+
+
+@dataclass(frozen=True)
+class TeamPlan:
+    """What one team does in a block."""
+
+    who: tuple[str, ...]
+    origin: str
+    destination: str
+    leave: int
+    back: int
+    visits: tuple[Visit, ...]
+
+
+class PlanWriter:
+    """Reads a solved `TripModel` and writes the plan."""
+
+    def __init__(
+        self, trip: TripModel, solver: cp_model.CpSolver, users: tuple[str, ...], children: tuple[str, ...]
+    ):
+        self.trip, self.solver = trip, solver
+        self.users, self.children = users, children
+
+    def plan(self) -> dict[str, Any]:
+        """The plan JSON (`days → city_segments`)."""
+        trip, frame = self.trip, self.trip.frame
+        legs = self._legs()
+        days: list[dict[str, Any]] = []
+        for day in range(1, frame.days + 1):
+            segments: list[dict[str, Any]] = []
+            for city in range(1, frame.cities + 2):
+                if (city - 1, day) in legs:
+                    segments.append(legs[(city - 1, day)])
+                if city <= frame.cities and self._on(trip.skeleton.block[(day, city)]):
+                    segments.append(self._block(day, city))
+            days.append({"day": day, "date": frame.date(day).isoformat(), "city_segments": segments})
+        return {"days": days}
+
+    def _on(self, literal: cp_model.IntVar) -> bool:
+        return bool(self.solver.boolean_value(literal))
+
+    def _legs(self) -> dict[tuple[int, int], dict[str, Any]]:
+        out: dict[tuple[int, int], dict[str, Any]] = {}
+        for (i, day), options in self.trip.skeleton.legs.items():
+            for leg, literal, depart in options:
+                if not self._on(literal):
+                    continue
+                start = int(self.solver.value(depart))
+                option = leg.option
+                out[(i, day)] = {
+                    "type": "intercity_transport",
+                    "from_city": self._label(i),
+                    "to_city": self._label(i + 1),
+                    "transport_mode": option.mode,
+                    "start_time": hhmm(start),
+                    "end_time": hhmm(start + leg.duration),
+                    "avg_cost": cny(option.fare_fen),
+                }
+        return out
+
+    def _label(self, stop: int) -> str:
+        frame = self.trip.frame
+        if stop in (0, frame.cities + 1):
+            return frame.stops[stop]
+        return self.trip.catalogs[frame.stops[stop]].city.label
+
+    def _block(self, day: int, city: int) -> dict[str, Any]:
+        block = self.trip.blocks[(day, city)]
+        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        teams = self._teams(block)
+        hotel = self._hotel(day, city)
+        checkout = self._checkout(day + 1, city)
+        if len(teams) == 1:
+            items = _team_items(catalog, teams[0], Timing.EARLY, rests=False)
+            return self._with_hotel(catalog, items, hotel, teams, checkout)
+        best: list[Item] | None = None
+        for timings in itertools.product(Timing, repeat=len(teams)):
+            items = _split_items(catalog, teams, timings)
+            if best is None:
+                best = items
+            if _penalty(items, self.users) == len(teams) - 1:
+                best = items
+                break
+        assert best is not None
+        return self._with_hotel(catalog, best, hotel, teams, checkout)
+
+    def _with_hotel(
+        self,
+        catalog: City,
+        items: list[Item],
+        hotel: tuple[str, int] | None,
+        teams: list[TeamPlan],
+        checkout: int,
+    ) -> dict[str, Any]:
+        if hotel is not None:
+            arrival = max(_arrival(catalog, team) for team in teams)
+            name, price = hotel
+            items.append(
+                {
+                    "type": "hotel",
+                    "location": name,
+                    "start_time": hhmm(arrival),
+                    "end_time": hhmm(checkout),
+                    "avg_cost": cny(price),
+                    "participants": [ALL],
+                }
+            )
+        return {"city": catalog.label, "activities": items}
+
+    def _hotel(self, night: int, city: int) -> tuple[str, int] | None:
+        for place, literal in self.trip.skeleton.hotels.get((night, city), []):
+            if self._on(literal):
+                return place.name, place.price_fen
+        return None
+
+    def _checkout(self, day: int, city: int) -> int:
+        """When the group leaves last night's hotel: the first team out of the next block."""
+        block = self.trip.blocks.get((day, city))
+        if block is None:
+            return 8 * 60
+        active = [k for k, literal in enumerate(block.teams.active) if self._on(literal)]
+        return min(int(self.solver.value(block.leave[k])) for k in active) if active else 8 * 60
+
+    def _teams(self, block: Block) -> list[TeamPlan]:
+        solver, out = self.solver, []
+        origin = _chosen(self, block.origins, block.origin_literals)
+        destination = _chosen(self, block.destinations, block.destination_literals)
+        for k, route in enumerate(block.routes):
+            if not self._on(block.teams.active[k]):
+                continue
+            who = tuple(
+                u for u, member in zip(self.users, block.teams.member[k], strict=True) if self._on(member)
+            )
+            if k == 0:
+                who += self.children
+            order = _order(route.arcs, solver)
+            visits = tuple(
+                Visit(
+                    block.nodes[i].place.name,
+                    "food" if block.nodes[i].meal is not None else "attraction",
+                    int(solver.value(route.start[i])),
+                    block.nodes[i].place.service,
+                    block.nodes[i].place.price_fen,
+                )
+                for i in order
+            )
+            out.append(
+                TeamPlan(
+                    who,
+                    origin,
+                    destination,
+                    int(solver.value(block.leave[k])),
+                    int(solver.value(block.back[k])),
+                    visits,
+                )
+            )
+        return out
+
+
+def _chosen(writer: PlanWriter, members: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar]) -> str:
+    for names, literal in zip(members, literals, strict=True):
+        if writer.solver.boolean_value(literal):
+            return names[0]
+    raise AssertionError("an existing block has a start and an end")
+
+
+def _order(arcs: dict[tuple[int, int], cp_model.IntVar], solver: cp_model.CpSolver) -> list[int]:
+    """Stop indices in route order (following the chosen arcs from the depot)."""
+    successor = {tail: head for (tail, head), arc in arcs.items() if solver.boolean_value(arc)}
+    order, node = [], successor.get(0, 0)
+    while node != 0:
+        order.append(node - 1)
+        node = successor[node]
+    return order
+
+
+def _arrival(catalog: City, team: TeamPlan) -> int:
+    """When the team reaches its destination (leaving at once after its last visit)."""
+    if not team.visits:
+        hop = catalog.hop(team.origin, team.destination)
+        return team.leave + (hop.minutes if hop and team.origin != team.destination else 0)
+    last = team.visits[-1]
+    hop = catalog.hop(last.name, team.destination)
+    end = last.start + last.service
+    return end + (hop.minutes if hop and last.name != team.destination else 0)
+
+
+def _team_items(catalog: City, team: TeamPlan, timing: Timing, *, rests: bool) -> list[Item]:
+    """A team's transfers, visits and (with `rests`) waits, from its origin to its destination."""
+    who = [ALL] if not rests else list(team.who)
+    items: list[Item] = []
+    here, now = team.origin, team.leave
+    stops = [*team.visits, Visit(team.destination, "", -1, 0, 0)]
+    for visit in stops:
+        target = visit.start if visit.start >= 0 else None
+        if visit.name != here:
+            hop = catalog.hop(here, visit.name)
+            assert hop is not None, f"no transfer {here} → {visit.name}"
+            depart = now if timing is Timing.EARLY or target is None else target - hop.minutes
+            if rests and depart > now:
+                items.append(_rest(here, now, depart, who))
+            items.append(
+                {
+                    "type": "intracity_transport",
+                    "from": here,
+                    "to": visit.name,
+                    "transport_mode": hop.mode,
+                    "start_time": hhmm(depart),
+                    "end_time": hhmm(depart + hop.minutes),
+                    "avg_cost": cny(hop.cost_fen),
+                    "participants": who,
+                }
+            )
+            here, now = visit.name, depart + hop.minutes
+        if target is None:
+            break
+        if rests and target > now:
+            items.append(_rest(here, now, target, who))
+        items.append(
+            {
+                "type": visit.kind,
+                "location": visit.name,
+                "start_time": hhmm(target),
+                "end_time": hhmm(target + visit.service),
+                "avg_cost": cny(visit.price_fen),
+                "participants": who,
+            }
+        )
+        now = target + visit.service
+    return items
+
+
+def _rest(place: str, start: int, end: int, who: list[str]) -> Item:
+    return {
+        "type": "rest",
+        "location": place,
+        "start_time": hhmm(start),
+        "end_time": hhmm(end),
+        "participants": who,
+    }
+
+
+def _split_items(catalog: City, teams: list[TeamPlan], timings: tuple[Timing, ...]) -> list[Item]:
+    """Every team's items with waits filled so that all teams span the same stretch of time."""
+    first = min(team.leave for team in teams)
+    last = max(_arrival(catalog, team) for team in teams)
+    rows: list[tuple[int, int, Item]] = []
+    for k, (team, timing) in enumerate(zip(teams, timings, strict=True)):
+        items = _team_items(catalog, team, timing, rests=True)
+        who = list(team.who)
+        if team.leave > first:
+            items.insert(0, _rest(team.origin, first, team.leave, who))
+        arrival = _arrival(catalog, team)
+        if arrival < last:
+            items.append(_rest(team.destination, arrival, last, who))
+        rows += [(_minutes(item["start_time"]), k, item) for item in items]
+    return [item for _, _, item in sorted(rows, key=lambda row: (row[0], row[1]))]
+
+
+def _minutes(text: str) -> int:
+    hours, minutes = text.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _penalty(items: list[Item], users: tuple[str, ...]) -> int:
+    """The official split penalty of one block of items."""
+    block = {"city": "", "activities": items}
+    plan = {"days": [{"day": 1, "date": dt.date(2000, 1, 1).isoformat(), "city_segments": [block]}]}
+    return int(split_penalty(build_view(plan, list(users)))["total_penalty"])

@@ -1,0 +1,236 @@
+"""The oracle's CP-SAT model of a whole trip for one city order.
+
+It puts together the skeleton (`skeleton.py`: transition days, legs, nights, hotels), one set
+of teams per city block (`participants.py`) and one route per team (`routing.py`) whose stops
+are the city's attractions and its restaurants at each meal, then the rules of strict that
+routes do not already carry (`meals.py`: required lunch and dinner, one meal of a kind a day;
+`places.py`: an attraction once per traveller) and the official group utility as objective
+(`objective.py`). Times are integer minutes of each block's date.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from solver.oracle.catalog import City, Place
+from solver.oracle.legs import LegOption, Side
+from solver.oracle.participants import Teams, add_teams
+from solver.oracle.routing import End, Graph, Route, Stop, add_route
+from solver.oracle.skeleton import Frame, Skeleton, build_skeleton
+from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.meals import MEALS, REQUIRED
+from verifier.world import PoiKind
+
+LegVars = tuple[LegOption, cp_model.IntVar, cp_model.IntVar]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A route stop of a block: a place, and for a restaurant the meal it serves."""
+
+    place: Place
+    meal: int | None = None
+    """Index into `verifier.strict.meals.MEALS`."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The places a model may use in one city: attractions, restaurants, hotels (concrete, or
+    classes for the relaxed model)."""
+
+    city: City
+    attractions: tuple[Place, ...]
+    restaurants: tuple[Place, ...]
+    hotels: tuple[Place, ...]
+
+
+@dataclass
+class Block:
+    """One (day, city) block: its nodes, teams, and one route per team."""
+
+    day: int
+    city: int
+    nodes: tuple[Node, ...]
+    origins: tuple[tuple[str, ...], ...]
+    """Members of each origin alternative (hotel or hub names), in `Graph.origins` order."""
+    destinations: tuple[tuple[str, ...], ...]
+    teams: Teams
+    routes: list[Route]
+    leave: list[cp_model.IntVar]
+    back: list[cp_model.IntVar]
+    origin_literals: list[cp_model.IntVar]
+    destination_literals: list[cp_model.IntVar]
+
+
+@dataclass
+class TripModel:
+    """The model and the handles the objective, the hints and the plan writer need."""
+
+    model: cp_model.CpModel
+    frame: Frame
+    skeleton: Skeleton
+    catalogs: dict[str, Catalog]
+    users: int
+    children: bool
+    blocks: dict[tuple[int, int], Block] = field(default_factory=dict)
+
+
+def build_model(
+    frame: Frame, catalogs: dict[str, Catalog], *, users: int, children: bool, teams: int, relaxed: bool
+) -> TripModel:
+    """The trip model of one city order (catalogs by city key), without objective."""
+    model = cp_model.CpModel()
+    world = next(iter(catalogs.values())).city.world
+    skeleton = build_skeleton(model, world, frame, {key: c.hotels for key, c in catalogs.items()})
+    trip = TripModel(model, frame, skeleton, catalogs, users, children)
+    for (day, city), exists in skeleton.block.items():
+        trip.blocks[(day, city)] = _block(trip, day, city, exists, teams=teams, relaxed=relaxed)
+    return trip
+
+
+def _block(
+    trip: TripModel, day: int, city: int, exists: cp_model.IntVar, *, teams: int, relaxed: bool
+) -> Block:
+    model, skeleton, frame = trip.model, trip.skeleton, trip.frame
+    catalog = trip.catalogs[frame.stops[city]]
+    date = frame.date(day)
+    stops = _stops(catalog, date)
+    nodes = tuple(node for node, _ in stops)
+    places = catalog.city
+    origins, origin_literals = _ends(trip, day, city, arriving=True)
+    destinations, destination_literals = _ends(trip, day, city, arriving=False)
+    graph = Graph(
+        tuple(stop for _, stop in stops),
+        tuple(tuple(_hop(places, a, b) for b in nodes) for a in nodes),
+        tuple(
+            End(lit, tuple(places.travel(members, node.place.members) for node in nodes))
+            for members, lit in zip(origins, origin_literals, strict=True)
+        ),
+        tuple(
+            End(lit, tuple(places.travel(node.place.members, members) for node in nodes))
+            for members, lit in zip(destinations, destination_literals, strict=True)
+        ),
+        tuple(tuple(places.travel(a, b) for b in destinations) for a in origins),
+    )
+    name = f"d{day}c{city}"
+    team_vars = add_teams(model, trip.users, exists, teams, relaxed=relaxed, name=name)
+    block = Block(
+        day, city, nodes, origins, destinations, team_vars, [], [], [], origin_literals, destination_literals
+    )
+    for k in range(teams):
+        leave = model.new_int_var(0, DAY - 1, f"{name}k{k}leave")
+        back = model.new_int_var(0, DAY - 1, f"{name}k{k}back")
+        block.routes.append(
+            add_route(model, graph, leave, back, active=team_vars.active[k], name=f"{name}k{k}")
+        )
+        block.leave.append(leave)
+        block.back.append(back)
+        model.add(leave >= NIGHT_END).only_enforce_if(team_vars.split)
+        _leg_times(model, skeleton.legs.get((city - 1, day), []), leave, back, arriving=True)
+        _leg_times(model, skeleton.legs.get((city, day), []), leave, back, arriving=False)
+    return block
+
+
+def _hop(places: City, a: Node, b: Node) -> int | None:
+    """Travel between two stops; none between two meals of one kind (one a block per team)."""
+    if a.meal is not None and a.meal == b.meal:
+        return None
+    return places.travel(a.place.members, b.place.members)
+
+
+def _stops(catalog: Catalog, date: dt.date) -> list[tuple[Node, Stop]]:
+    """Attractions, then each restaurant at each meal, that can be visited that date. An
+    optional meal (breakfast) only where some user scores the restaurant positively: any other
+    optional meal only costs money and time (exact)."""
+    due = set(required_meals())
+    nodes = [Node(place) for place in catalog.attractions]
+    nodes += [
+        Node(place, meal)
+        for meal in range(len(MEALS))
+        for place in catalog.restaurants
+        if meal in due or any(score > 0 for score in place.scores)
+    ]
+    out: list[tuple[Node, Stop]] = []
+    for node in nodes:
+        if node.meal is None:
+            starts = catalog.city.starts(node.place, date)
+        else:
+            _, low, high = MEALS[node.meal]
+            starts = catalog.city.starts(node.place, date, low, high)
+        if starts:
+            out.append((node, Stop(node.place.service, starts)))
+    return out
+
+
+def _ends(
+    trip: TripModel, day: int, city: int, *, arriving: bool
+) -> tuple[tuple[tuple[str, ...], ...], list[cp_model.IntVar]]:
+    """Alternatives for where the block starts (`arriving`) or ends: last or tonight's hotel, or
+    the hub of the leg that arrives or leaves that day (one literal per hub)."""
+    skeleton, model = trip.skeleton, trip.model
+    night = day - 1 if arriving else day
+    members: list[tuple[str, ...]] = []
+    literals: list[cp_model.IntVar] = []
+    for place, literal in skeleton.hotels.get((night, city), []):
+        members.append(place.members)
+        literals.append(literal)
+    legs = skeleton.legs.get((city - 1, day) if arriving else (city, day), [])
+    hubs: dict[str, list[cp_model.IntVar]] = {}
+    for leg, literal, _ in legs:
+        hubs.setdefault(leg.option.to_hub if arriving else leg.option.from_hub, []).append(literal)
+    for hub, chosen in hubs.items():
+        literal = model.new_bool_var(f"hub{day}c{city}{'in' if arriving else 'out'}{len(literals)}")
+        model.add(literal == sum(chosen))
+        members.append((hub,))
+        literals.append(literal)
+    return tuple(members), literals
+
+
+def _leg_times(
+    model: cp_model.CpModel,
+    legs: list[LegVars],
+    leave: cp_model.IntVar,
+    back: cp_model.IntVar,
+    *,
+    arriving: bool,
+) -> None:
+    """City time starts `exit` minutes after the arriving leg and ends `check_in` minutes before
+    the departing one."""
+    for leg, literal, depart in legs:
+        if arriving:
+            model.add(leave >= depart + leg.duration + leg.exit).only_enforce_if(literal)
+        else:
+            model.add(back <= depart - leg.check_in).only_enforce_if(literal)
+
+
+def meal_nodes(block: Block, meal: int) -> list[int]:
+    """Indices of the block's nodes that serve `meal`."""
+    return [i for i, node in enumerate(block.nodes) if node.meal == meal]
+
+
+def attraction_nodes(block: Block) -> list[int]:
+    return [i for i, node in enumerate(block.nodes) if node.place.kind == PoiKind.ATTRACTION]
+
+
+def required_meals() -> list[int]:
+    """Indices into MEALS of the meals strict requires."""
+    return [k for k, (name, _, _) in enumerate(MEALS) if name in REQUIRED]
+
+
+def meal_side_terms(trip: TripModel, day: int, city: int, meal: int) -> list[cp_model.IntVar]:
+    """Chosen-leg literals that keep `meal` from being due in block (day, city): the arriving leg
+    not before it, the departing leg not after it, any other leg of the day overlapping it."""
+    skeleton, terms = trip.skeleton, []
+    for i in range(trip.frame.cities + 1):
+        for leg, literal, _ in skeleton.legs.get((i, day), []):
+            side = leg.sides[meal]
+            if (
+                (i == city - 1 and side != Side.AFTER)
+                or (i == city and side != Side.BEFORE)
+                or (i not in (city - 1, city) and side == Side.BLOCKED)
+            ):
+                terms.append(literal)
+    return terms

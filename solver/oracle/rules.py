@@ -1,0 +1,202 @@
+"""The strict rules routes do not carry by themselves, and the official group utility.
+
+- Meals (`verifier.strict.meals`): in a block where lunch or dinner is due (its window lies in
+  the block's city time and no leg of the day overlaps it or keeps it outside the trip), every
+  team eats it; nobody has two meals of a kind on one date.
+- Places (`verifier.strict.places`): a traveller visits an attraction at most once per trip
+  (children go with team 0).
+- Objective: the official GU total — per user, transport per leg, hotel per night, meal and
+  attraction scores of the user's own team, must_visit +2 and reject_visit −2 once per list
+  entry, −2 per day over each intensity cap, −2 over budget — minus the split penalty.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ortools.sat.python import cp_model
+
+from solver.oracle.model import TripModel, attraction_nodes, meal_nodes, meal_side_terms, required_meals
+from solver.oracle.scores import ScoredUser
+from verifier.strict.meals import MEALS
+
+
+def add_rules_and_objective(trip: TripModel, users: tuple[ScoredUser, ...]) -> cp_model.LinearExprT:
+    """Add meals, places, intensity and budget, and set the GU objective; return the objective."""
+    model = trip.model
+    _meals(trip)
+    visits = _user_visits(trip)
+    total: list[cp_model.LinearExprT] = []
+    for u, user in enumerate(users):
+        total.append(_trip_terms(trip, u, user))
+        total.append(_place_terms(trip, u, visits[u]))
+        total.append(_day_terms(trip, u, user, visits[u]))
+        total.append(-2 * _over_budget(trip, u, user))
+    total.append(-sum(block.teams.penalty for block in trip.blocks.values()))
+    objective = sum(total)
+    model.maximize(objective)
+    return objective
+
+
+def _meals(trip: TripModel) -> None:
+    model = trip.model
+    due = set(required_meals())
+    by_day: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for (day, city), block in trip.blocks.items():
+        by_day[day].append((day, city))
+        exists = trip.skeleton.block[(day, city)]
+        for meal in range(len(MEALS)):
+            nodes = meal_nodes(block, meal)
+            for route in block.routes:
+                model.add(sum(route.visit[i] for i in nodes) <= 1)
+            if meal not in due:
+                continue
+            need = model.new_bool_var(f"need{day}c{city}m{meal}")
+            model.add(need >= exists - sum(meal_side_terms(trip, day, city, meal)))
+            for route, active in zip(block.routes, block.teams.active, strict=True):
+                model.add(sum(route.visit[i] for i in nodes) >= 1).only_enforce_if([need, active])
+    for keys in by_day.values():
+        if len(keys) < 2:
+            continue
+        for meal in range(len(MEALS)):
+            for u in range(trip.users):
+                model.add(sum(_meal_count(trip, key, meal, u) for key in keys) <= 1)
+            if trip.children:
+                model.add(sum(_team_meals(trip, key, meal, 0) for key in keys) <= 1)
+
+
+def _team_meals(trip: TripModel, key: tuple[int, int], meal: int, team: int) -> cp_model.LinearExprT:
+    block = trip.blocks[key]
+    return sum(block.routes[team].visit[i] for i in meal_nodes(block, meal))
+
+
+def _meal_count(trip: TripModel, key: tuple[int, int], meal: int, user: int) -> cp_model.LinearExprT:
+    block = trip.blocks[key]
+    per_team = [_team_meals(trip, key, meal, k) for k in range(len(block.routes))]
+    return block.teams.of_user(trip.model, user, per_team, (0, 1))
+
+
+def _user_visits(trip: TripModel) -> list[dict[tuple[int, int, int], cp_model.LinearExprT]]:
+    """Per user: (day, city, node) → 1 when the user visits that attraction there; at most one
+    visit of an attraction per traveller over the trip."""
+    model = trip.model
+    out: list[dict[tuple[int, int, int], cp_model.LinearExprT]] = [{} for _ in range(trip.users)]
+    by_place: dict[tuple[int, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for (day, city), block in trip.blocks.items():
+        for i in attraction_nodes(block):
+            per_team = [route.visit[i] for route in block.routes]
+            for u in range(trip.users):
+                out[u][(day, city, i)] = block.teams.of_user(model, u, per_team, (0, 1))
+            by_place[(city, block.nodes[i].place.name)].append((day, city, i))
+    for keys in by_place.values():
+        for u in range(trip.users):
+            model.add(sum(out[u][key] for key in keys) <= 1)
+        if trip.children:
+            model.add(sum(trip.blocks[(d, c)].routes[0].visit[i] for d, c, i in keys) <= 1)
+    return out
+
+
+def _trip_terms(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExprT:
+    """Transport per leg and hotel per night."""
+    skeleton = trip.skeleton
+    legs = sum(
+        user.prefs.transport(leg.option.mode) * literal
+        for options in skeleton.legs.values()
+        for leg, literal, _ in options
+    )
+    hotels = sum(
+        place.scores[u] * literal for options in skeleton.hotels.values() for place, literal in options
+    )
+    return legs + hotels
+
+
+def _place_terms(
+    trip: TripModel, u: int, visits: dict[tuple[int, int, int], cp_model.LinearExprT]
+) -> cp_model.LinearExprT:
+    """Attraction categories, must_visit and reject_visit items, and meals of the user's team."""
+    model = trip.model
+    terms: list[cp_model.LinearExprT] = []
+    musts: dict[tuple[int, int], list[cp_model.LinearExprT]] = defaultdict(list)
+    rejects: dict[tuple[int, int], list[cp_model.LinearExprT]] = defaultdict(list)
+    for (day, city, i), visit in visits.items():
+        place = trip.blocks[(day, city)].nodes[i].place
+        terms.append(place.scores[u] * visit)
+        for item in place.musts[u]:
+            musts[(city, item)].append(visit)
+        for item in place.rejects[u]:
+            rejects[(city, item)].append(visit)
+    for key, hits in musts.items():
+        satisfied = model.new_bool_var(f"must{u}_{key}")
+        model.add(satisfied <= sum(hits))
+        terms.append(2 * satisfied)
+    for key, hits in rejects.items():
+        hit = model.new_bool_var(f"reject{u}_{key}")
+        for visit in hits:
+            model.add(hit >= visit)
+        terms.append(-2 * hit)
+    for block in trip.blocks.values():
+        per_team = [
+            sum(
+                node.place.scores[u] * route.visit[i]
+                for i, node in enumerate(block.nodes)
+                if node.meal is not None
+            )
+            for route in block.routes
+        ]
+        terms.append(block.teams.of_user(model, u, per_team, (-2 * len(MEALS), 2 * len(MEALS))))
+    return sum(terms)
+
+
+def _day_terms(
+    trip: TripModel, u: int, user: ScoredUser, visits: dict[tuple[int, int, int], cp_model.LinearExprT]
+) -> cp_model.LinearExprT:
+    """−2 per day over the attraction cap and −2 per day over the active-hours cap."""
+    model = trip.model
+    terms: list[cp_model.LinearExprT] = []
+    for day in range(1, trip.frame.days + 1):
+        keys = [key for key in trip.blocks if key[0] == day]
+        if user.max_pois is not None:
+            count = sum(visit for (d, _, _), visit in visits.items() if d == day)
+            over = model.new_bool_var(f"overpoi{u}d{day}")
+            model.add(count <= user.max_pois).only_enforce_if(over.Not())
+            terms.append(-2 * over)
+        if user.max_minutes is not None:
+            minutes = []
+            for key in keys:
+                block = trip.blocks[key]
+                minutes.append(
+                    block.teams.of_user(model, u, [route.moving for route in block.routes], (0, 3 * 1440))
+                )
+                minutes += [
+                    block.nodes[i].place.service * visit
+                    for (d, c, i), visit in visits.items()
+                    if (d, c) == key
+                ]
+            over = model.new_bool_var(f"overmin{u}d{day}")
+            model.add(sum(minutes) <= user.max_minutes).only_enforce_if(over.Not())
+            terms.append(-2 * over)
+    return sum(terms)
+
+
+def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExprT:
+    """1 when the user's spend (legs, hotel nights, the user's meals) is over budget."""
+    if user.max_spend_fen is None:
+        return 0
+    model, skeleton = trip.model, trip.skeleton
+    spend: list[cp_model.LinearExprT] = [
+        leg.option.fare_fen * literal for options in skeleton.legs.values() for leg, literal, _ in options
+    ]
+    spend += [place.price_fen * literal for options in skeleton.hotels.values() for place, literal in options]
+    for block in trip.blocks.values():
+        per_team = [
+            sum(
+                node.place.price_fen * route.visit[i]
+                for i, node in enumerate(block.nodes)
+                if node.meal is not None
+            )
+            for route in block.routes
+        ]
+        spend.append(block.teams.of_user(model, u, per_team, (0, 10**9)))
+    over = model.new_bool_var(f"overbudget{u}")
+    model.add(sum(spend) <= user.max_spend_fen).only_enforce_if(over.Not())
+    return over

@@ -1,0 +1,327 @@
+"""Solve one task: the best strict-valid group plan found and a proven bound on its GU.
+
+For every order of the task's cities two CP-SAT models are built from the same code
+(`model.py`, `rules.py`): the *relaxed* model — restaurants and hotels merged into classes
+that score alike (`catalog.classes`), every partition of the users into teams allowed, the
+split penalty at its least over regroupings (`participants.phase_penalty`) — whose best bound
+is an upper bound on the GU of every plan of the modelled strict space in that order; and the
+*primal* model — a concrete shortlist of restaurants and hotels (`catalog.picks`), up to
+`max_teams` teams — whose solutions are written as plans (`emit.py`). The greedy plan is the
+warm start and the fallback witness. Every plan returned has been checked by the strict profile
+and its official GU recomputed; the bound is the largest relaxed bound over the orders.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.greedy import GreedyError, greedy_plan
+from solver.oracle.bounds import trivial_bound
+from solver.oracle.catalog import City, classes, picks
+from solver.oracle.emit import PlanWriter
+from solver.oracle.hints import Solved as _Solved
+from solver.oracle.hints import hint_by_name
+from solver.oracle.model import Catalog, TripModel, build_model
+from solver.oracle.result import ModelSize, OracleResult, Status
+from solver.oracle.rules import add_rules_and_objective
+from solver.oracle.scores import ScoredUser, official_categories, scored_users
+from solver.oracle.skeleton import Frame
+from verifier.model.plan import ALL
+from verifier.model.task import Task
+from verifier.official.plan_view import build_view
+from verifier.official.poi_db import PoiDb
+from verifier.official.utility import evaluate_group_utility
+from verifier.strict.profile import strict_violations
+from verifier.world import PoiKind, WorldFacts
+
+
+@dataclass(frozen=True)
+class OracleSettings:
+    """How to solve: time limit per task (deterministic seconds of CP-SAT), workers, seed,
+    splits on/off, team slots of the primal model, relative gap limit (0: prove optimality),
+    restaurants and hotels kept per score class in the primal shortlist."""
+
+    time_limit: float = 60.0
+    workers: int = 2
+    seed: int = 0
+    splits: bool = True
+    max_teams: int = 3
+    gap_limit: float = 0.0
+    picks: int = 2
+
+
+class OracleInputError(ValueError):
+    """A task the oracle cannot take: `field` names the task field, `problem` says why."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field, self.problem = field, problem
+
+
+@dataclass(frozen=True)
+class _Best:
+    objective: int | None = None
+    plan: dict[str, Any] | None = None
+    per_user: dict[str, int] | None = None
+    source: str = ""
+
+
+def solve_task(
+    task: Task, world: WorldFacts, settings: OracleSettings, *, table: dict[str, Any] | None = None
+) -> OracleResult:
+    """The oracle's record for `task` in `world`, scored against `table` (default: the task's
+    own preference table). Raises `OracleInputError` for a task it cannot read."""
+    started = time.monotonic()
+    if settings.time_limit <= 0:
+        raise OracleInputError("time_limit", f"must be positive, not {settings.time_limit}")
+    table = task.preference_table() if table is None else table
+    days, start, home, keys = _frame_facts(task, world)
+    users = scored_users(task, table)
+    db = official_categories(world, keys)
+    cities = {
+        key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
+    }
+    _check_places(task, cities)
+    search = _Search(task, world=world, settings=settings, table=table, db=db, users=users)
+    search.greedy()
+    frames = [
+        Frame(days, start, (home, *order, home)) for order in dict.fromkeys(itertools.permutations(keys))
+    ]
+    share = settings.time_limit / (3 * len(frames) if settings.splits else 2 * len(frames))
+    fallback = trivial_bound(world, frames, list(cities.values()))
+    bounds: list[tuple[int, Frame]] = []
+    for frame in frames:
+        order = {key: cities[key] for key in frame.stops[1:-1]}
+        together = search.primal(frame, order, share, teams=1, hint=None)
+        if settings.splits and len(users) > 1:
+            search.primal(frame, order, share, teams=min(len(users), settings.max_teams), hint=together)
+        bounds.append((search.bound(frame, order, share, hint=together, fallback=fallback), frame))
+    bound = max((value for value, _ in bounds), default=None)
+    return search.result(bound, time.monotonic() - started)
+
+
+def _frame_facts(task: Task, world: WorldFacts) -> tuple[int, Any, str, tuple[str, ...]]:
+    days = task.trip_days()
+    if days is None or days < 2:
+        raise OracleInputError("metadata.date", f"unreadable or too short trip {task.metadata.date!r}")
+    start = task.departure_date()
+    if start is None:
+        raise OracleInputError("time", f"not a date: {task.time!r}")
+    home = world.city(task.metadata.departure_city)
+    if home is None:
+        raise OracleInputError(
+            "metadata.departure_city", f"the world knows no city {task.metadata.departure_city!r}"
+        )
+    keys: list[str] = []
+    for k, name in enumerate(task.metadata.cities):
+        key = world.city(name)
+        if key is None:
+            raise OracleInputError(f"metadata.cities[{k}]", f"the world knows no city {name!r}")
+        keys.append(key)
+    if not keys:
+        raise OracleInputError("metadata.cities", "no city to visit")
+    return days, start, home, tuple(keys)
+
+
+def _check_places(task: Task, cities: dict[str, City]) -> None:
+    """Every must_visit and reject_visit entry names a place the world knows in its city (some
+    attraction's name contains it): a preference on an unknown place is a task the world
+    cannot judge."""
+    for user, entry in task.preference_table().items():
+        prefs = entry.get("preference", entry) if isinstance(entry, dict) else {}
+        per_city = prefs.get("city_specific_preferences", {}) if isinstance(prefs, dict) else {}
+        for city in cities.values():
+            section = per_city.get(city.label, {}) if isinstance(per_city, dict) else {}
+            attractions = section.get("attractions", {}) if isinstance(section, dict) else {}
+            names = [poi.name for poi in city.world.pois(city.key, PoiKind.ATTRACTION)]
+            for field in ("must_visit", "reject_visit"):
+                items = attractions.get(field, []) if isinstance(attractions, dict) else []
+                for k, item in enumerate(items if isinstance(items, list) else []):
+                    if isinstance(item, str) and not any(item in name for name in names):
+                        path = f"user_preferences.{user}.preference.city_specific_preferences.{city.label}"
+                        raise OracleInputError(
+                            f"{path}.attractions.{field}[{k}]",
+                            f"the world knows no place {item!r} in {city.label}",
+                        )
+
+
+class _Search:
+    """The incumbent, the models built and the notes of one task's solve."""
+
+    def __init__(
+        self,
+        task: Task,
+        *,
+        world: WorldFacts,
+        settings: OracleSettings,
+        table: dict[str, Any],
+        db: PoiDb,
+        users: tuple[ScoredUser, ...],
+    ) -> None:
+        self.task, self.world, self.settings, self.table, self.db, self.users = (
+            task,
+            world,
+            settings,
+            table,
+            db,
+            users,
+        )
+        self.best = _Best()
+        self.notes: list[str] = []
+        self.size: ModelSize | None = None
+
+    def greedy(self) -> None:
+        """The warm start: the greedy plan, when strict accepts it."""
+        try:
+            plan = greedy_plan(self.task, self.world, effective=self.table)
+        except GreedyError as error:
+            self.notes.append(f"greedy: {error}")
+            return
+        self._consider(plan, None, "greedy")
+
+    def primal(
+        self, frame: Frame, cities: dict[str, City], seconds: float, *, teams: int, hint: _Solved | None
+    ) -> _Solved | None:
+        """Solve the primal model of one order with up to `teams` teams; keep its plan."""
+        trip = self._trip(frame, cities, teams=teams, relaxed=False)
+        if hint is not None:
+            hint_by_name(trip.model, hint)
+        solved = self._solve(trip, seconds)
+        if solved is None:
+            return None
+        plan = PlanWriter(
+            trip, solved.solver, tuple(self.task.user_names), tuple(self.task.child_names)
+        ).plan()
+        self._consider(plan, round(solved.solver.objective_value), "cp-sat")
+        return solved
+
+    def bound(
+        self, frame: Frame, cities: dict[str, City], seconds: float, *, hint: _Solved | None, fallback: int
+    ) -> int:
+        """A proven upper bound for one order: the relaxed model's (its trivial bound when CP-SAT
+        returns none); minus infinity when that order has no modelled plan."""
+        teams = len(self.users) if self.settings.splits else 1
+        trip = self._trip(frame, cities, teams=max(teams, 1), relaxed=True)
+        if hint is not None:
+            hint_by_name(trip.model, hint)
+        solver = self._solver(seconds)
+        status = solver.solve(trip.model)
+        if status == cp_model.INFEASIBLE:
+            return -(10**9)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return min(math.floor(solver.best_objective_bound + 1e-6), fallback)
+        self.notes.append(
+            f"relaxed model of {'→'.join(frame.stops)} gave no bound in time: trivial bound used"
+        )
+        return fallback
+
+    def _trip(self, frame: Frame, cities: dict[str, City], *, teams: int, relaxed: bool) -> TripModel:
+        catalogs: dict[str, Catalog] = {}
+        for key, city in cities.items():
+            attractions = city.attractions
+            if relaxed:
+                catalogs[key] = Catalog(
+                    city, attractions, classes(city, city.restaurants), classes(city, city.hotels)
+                )
+            else:
+                restaurants = picks(city, city.restaurants, attractions, self.settings.picks)
+                catalogs[key] = Catalog(
+                    city, attractions, restaurants, picks(city, city.hotels, attractions, 1)
+                )
+        trip = build_model(
+            frame,
+            catalogs,
+            users=len(self.users),
+            children=bool(self.task.child_names),
+            teams=teams,
+            relaxed=relaxed,
+        )
+        add_rules_and_objective(trip, self.users)
+        proto = trip.model.proto
+        size = ModelSize(len(proto.variables), len(proto.constraints))
+        if self.size is None or size.variables > self.size.variables:
+            self.size = size
+        return trip
+
+    def _solver(self, seconds: float) -> cp_model.CpSolver:
+        """A CP-SAT solver set for a deterministic run of `seconds` deterministic seconds (the
+        wall clock caps it at three times that)."""
+        solver = cp_model.CpSolver()
+        parameters = solver.parameters
+        parameters.num_workers = self.settings.workers
+        parameters.random_seed = self.settings.seed
+        parameters.interleave_search = True
+        parameters.max_deterministic_time = seconds
+        parameters.max_time_in_seconds = 3 * seconds
+        parameters.relative_gap_limit = self.settings.gap_limit
+        return solver
+
+    def _solve(self, trip: TripModel, seconds: float) -> _Solved | None:
+        solver = self._solver(seconds)
+        status = solver.solve(trip.model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        return _Solved(trip.model, solver)
+
+    def _consider(self, plan: dict[str, Any], objective: int | None, source: str) -> None:
+        """Keep a plan that strict accepts and that beats the incumbent; note any disagreement
+        between a model's objective and the official GU."""
+        violations = strict_violations(self.task, plan, self.world)
+        if violations:
+            self.notes.append(f"{source} plan rejected by strict: {sorted({v.code for v in violations})}")
+            return
+        result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
+        total = int(result["total_score"])
+        if objective is not None and total != objective:
+            self.notes.append(f"{source}: model objective {objective} but official GU {total}")
+        if self.best.objective is None or total > self.best.objective:
+            per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
+            self.best = _Best(total, plan, per_user, source)
+
+    def result(self, bound: int | None, seconds: float) -> OracleResult:
+        best, settings = self.best, self.settings
+        if bound is not None and best.objective is not None:
+            bound = max(bound, best.objective)
+        if best.objective is None:
+            status = Status.INFEASIBLE if bound is not None and bound < -(10**8) else Status.UNKNOWN
+            bound = None if status is Status.INFEASIBLE else bound
+        elif bound is not None and best.objective >= bound:
+            status = Status.OPTIMAL
+        else:
+            status = Status.FEASIBLE
+        return OracleResult(
+            task_id=self.task.task_id,
+            status=status,
+            objective=best.objective,
+            bound=bound,
+            per_user=best.per_user or {user.name: 0 for user in self.users},
+            plan=best.plan,
+            seconds=round(seconds, 3),
+            seed=settings.seed,
+            workers=settings.workers,
+            time_limit=settings.time_limit,
+            gap_limit=settings.gap_limit,
+            splits=settings.splits,
+            splits_used=_splits(best.plan),
+            source=best.source,
+            model_size=self.size,
+            notes=tuple(self.notes),
+        )
+
+
+def _splits(plan: dict[str, Any] | None) -> int:
+    """City blocks of `plan` where the group splits."""
+    if plan is None:
+        return 0
+    return sum(
+        1
+        for day in plan["days"]
+        for segment in day["city_segments"]
+        if any(act.get("participants") not in (None, [ALL]) for act in segment.get("activities", []))
+    )
