@@ -5,8 +5,9 @@ Here the price of an item is the world's: a leg's matched departure `fare_fen`, 
 restaurant's or attraction's `price_fen`, a transfer's `cost_fen` (rests are unpriced; items
 whose place or departure is unknown are reported by their own check and not priced here).
 `avg_cost` is CNY per person; it must be finite and non-negative, present when the price is
-positive, and within `COST_TOLERANCE_FEN` of the price — except that 0 never stands for a
-positive price.
+positive, and the price itself or the price rounded to whole yuan, down or up
+(`declarable_fen`) — except that 0 never stands for a positive price. Rounding is what the
+tolerance is for; any other shading would lower the official budget total.
 """
 
 from __future__ import annotations
@@ -18,8 +19,18 @@ from verifier.strict.finding import violation
 from verifier.strict.transfers import INTRACITY_MODES
 from verifier.strict.trip import LEG, Item, Trip
 
-COST_TOLERANCE_FEN = 100
-"""±1 CNY: declared costs may be rounded to whole yuan."""
+
+
+def declarable_fen(price_fen: int) -> frozenset[int]:
+    """The costs in fen strict accepts for a price: exact, or rounded to whole yuan down or up
+    (never 0 for a positive price)."""
+    down, up = price_fen // 100 * 100, -(-price_fen // 100) * 100
+    return frozenset(fen for fen in (price_fen, down, up) if fen > 0 or price_fen == 0)
+
+
+def lowest_cost_fen(price_fen: int) -> int:
+    """The least cost strict accepts for a price (what a plan may count towards its budget)."""
+    return min(declarable_fen(price_fen))
 
 
 def cost_violations(trip: Trip) -> list[Violation]:
@@ -50,7 +61,7 @@ def cost_violations(trip: Trip) -> list[Violation]:
                 out.append(violation("strict.cost_missing", 8, where, message, price_fen=price))
             continue
         fen = round(declared * 100) if math.isfinite(declared * 100) else None
-        if fen is None or abs(fen - price) > COST_TOLERANCE_FEN or (price > 0 and fen == 0):
+        if fen not in declarable_fen(price):
             message = f"avg_cost {declared} CNY but the world's price is {price / 100:.2f} CNY per person"
             out.append(
                 violation("strict.cost_mismatch", 8, where, message, declared_fen=fen, price_fen=price)

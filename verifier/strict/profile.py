@@ -21,6 +21,7 @@ from verifier.strict.order import order_violations
 from verifier.strict.overlap import overlap_violations
 from verifier.strict.participants import participant_violations
 from verifier.strict.places import place_violations
+from verifier.strict.splits import split_violations
 from verifier.strict.table import strict_table_violations
 from verifier.strict.times import time_violations
 from verifier.strict.transfers import transfer_violations
@@ -43,9 +44,10 @@ CHECKS: tuple[Callable[[Trip], list[Violation]], ...] = (
     cost_violations,
     participant_violations,
     whereabouts_violations,
+    split_violations,
 )
 """The rules in report order (check 1, 2, 3, 4, 5 places, 5 meals, 6 transfers, 6 connections, 7, 8, 9 names,
-9 whereabouts)."""
+9 whereabouts, 9 splits)."""
 
 
 def strict_violations(task: Task, raw_plan: object, world: WorldFacts) -> list[Violation]:

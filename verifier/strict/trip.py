@@ -158,11 +158,21 @@ def build_trip(task: Task, parsed: ParsedPlan, world: WorldFacts) -> Trip:
 def _place_leg(
     leg: IntercityTransport, base: int, world: WorldFacts, key: Callable[[str], str]
 ) -> tuple[int, int, LegMatch]:
-    """A leg's absolute span from the midnight `base` and its match in its departure date's timetable."""
+    """A leg's match in its departure date's timetable and its absolute span from the midnight
+    `base`: the matched departure's real times (a self-drive: the written departure plus the
+    real driving time), so the matching tolerance never buys city time, waives a meal or
+    shortens a connection; the written times when nothing matches."""
     start, end = clock.leg_span(base, leg.start, leg.end)
     options = world.intercity_options(key(leg.from_city), key(leg.to_city), clock.date_of(start))
     depart = start % clock.DAY
-    return start, end, match_leg(options, leg.transport_mode, depart, depart + end - start)
+    match = match_leg(options, leg.transport_mode, depart, depart + end - start)
+    option = match.option
+    if option is None:
+        return start, end, match
+    midnight = start - depart
+    if option.flexible:
+        return start, start + option.arrive - option.depart, match
+    return midnight + option.depart, midnight + option.arrive, match
 
 
 def _span(activity: Activity, base: int, after_midnight: bool) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from tests.unit.strict.strict_helpers import A1, A2, A3, drop, edited, found, put, run
+from verifier.strict.costs import declarable_fen, lowest_cost_fen
 
 
 def test_day_starts_at_the_hotel() -> None:
@@ -77,12 +78,23 @@ def test_costs_must_equal_world_prices() -> None:
         put("$.days[0].city_segments[0].avg_cost", 1500.5),
     )
     assert found(plan) == [
+        ("strict.cost_mismatch", 8, "$.days[0].city_segments[0].avg_cost"),
         ("strict.cost_mismatch", 8, f"{A1}[1].avg_cost"),
         ("strict.cost_mismatch", 8, f"{A1}[2].avg_cost"),
         ("strict.cost_negative", 8, f"{A1}[5].avg_cost"),
         ("strict.cost_missing", 8, f"{A1}[7].avg_cost"),
     ]
-    assert run(plan)[1].ctx == {"declared_fen": 0, "price_fen": 2800}
+    assert run(plan)[0].ctx == {"declared_fen": 150050, "price_fen": 150000}
+    assert run(plan)[2].ctx == {"declared_fen": 0, "price_fen": 2800}
+
+
+def test_declared_costs_are_the_price_or_the_price_rounded_to_whole_yuan() -> None:
+    assert declarable_fen(4550) == {4550, 4500, 4600}
+    assert declarable_fen(150000) == {150000}
+    assert declarable_fen(50) == {50, 100}
+    assert declarable_fen(0) == {0}
+    assert lowest_cost_fen(4550) == 4500
+    assert lowest_cost_fen(50) == 50
 
 
 def test_leg_fare_and_free_items() -> None:

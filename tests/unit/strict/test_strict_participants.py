@@ -56,3 +56,28 @@ def test_idle_travellers_during_a_split_are_unaccounted() -> None:
         "users": ["User2", "User3"],
         "gaps": {"User2": ["09:00-09:30"], "User3": ["09:00-09:30"]},
     }
+
+
+def test_a_team_written_once_per_traveller_inside_its_split_is_a_regroup() -> None:
+    """The item-per-traveller dodge: the official penalty sees intersecting teams and charges 0.
+    (User3 is a child of plan_b, so the solo item is also `strict.child_unaccompanied`.)"""
+    day = B2
+    solo = {
+        "type": "intracity_transport",
+        "transport_mode": "打车",
+        "from": "观海舒适酒店",
+        "to": "假日海滩",
+        "start_time": "08:40",
+        "end_time": "09:00",
+        "participants": ["User3"],
+        "avg_cost": 31,
+    }
+    plan = edited(
+        "plan_b",
+        put(f"{day}[0].end_time", "09:05"),
+        put(f"{day}[2].start_time", "09:05"),
+        put(f"{day}[1].participants", ["User2"]),
+        {"op": "insert", "path": f"{day}[2]", "value": solo},
+    )
+    regroups = [v for v in run(plan, "plan_b") if v.code == "strict.split_regroup"]
+    assert [(v.loc, v.ctx) for v in regroups] == [(f"{day}[4]", {"users": ["User3"], "other": f"{day}[2]"})]
