@@ -20,7 +20,6 @@ from verifier.strict.transfers import INTRACITY_MODES
 from verifier.strict.trip import LEG, Item, Trip
 
 
-
 def declarable_fen(price_fen: int) -> frozenset[int]:
     """The costs in fen strict accepts for a price: exact, or rounded to whole yuan down or up
     (never 0 for a positive price)."""

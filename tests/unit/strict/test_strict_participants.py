@@ -80,4 +80,4 @@ def test_a_team_written_once_per_traveller_inside_its_split_is_a_regroup() -> No
         {"op": "insert", "path": f"{day}[2]", "value": solo},
     )
     regroups = [v for v in run(plan, "plan_b") if v.code == "strict.split_regroup"]
-    assert [(v.loc, v.ctx) for v in regroups] == [(f"{day}[4]", {"users": ["User3"], "other": f"{day}[2]"})]
+    assert [(v.loc, v.ctx) for v in regroups] == [(f"{day}[4]", {"users": ["User2"], "other": f"{day}[1]"})]
