@@ -9,7 +9,9 @@ writes `["All"]` and leaves waiting implicit; a split block writes each team's n
 with team 0) and fills every wait with a rest where the team is, so everybody is accounted for
 (strict whereabouts). The official split rule charges a split block K − 1 only when its
 activities overlap as one connected group, so each team may wait before or after its transfers
-(`Timing`) and the first choice whose penalty is K − 1 is kept.
+(`Timing`) and the first choice whose penalty is K − 1 is kept. Legs, hotels and meals declare
+the lowest cost strict accepts (the price rounded down to whole yuan), which is what the
+model's budget counts.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from solver.oracle.model import Block, TripModel
 from verifier.model.plan import ALL, hhmm
 from verifier.official.plan_view import build_view
 from verifier.official.split import split_penalty
+from verifier.strict.costs import lowest_cost_fen
 
 Item = dict[str, Any]
 
@@ -105,7 +108,7 @@ class PlanWriter:
                     "transport_mode": option.mode,
                     "start_time": hhmm(start),
                     "end_time": hhmm(start + leg.duration),
-                    "avg_cost": cny(option.fare_fen),
+                    "avg_cost": cny(lowest_cost_fen(option.fare_fen)),
                 }
         return out
 
@@ -152,7 +155,7 @@ class PlanWriter:
                     "location": name,
                     "start_time": hhmm(arrival),
                     "end_time": hhmm(checkout),
-                    "avg_cost": cny(price),
+                    "avg_cost": cny(lowest_cost_fen(price)),
                     "participants": [ALL],
                 }
             )
@@ -273,7 +276,9 @@ def _team_items(catalog: City, team: TeamPlan, timing: Timing, *, rests: bool) -
                 "location": visit.name,
                 "start_time": hhmm(target),
                 "end_time": hhmm(target + visit.service),
-                "avg_cost": cny(visit.price_fen),
+                "avg_cost": cny(
+                    lowest_cost_fen(visit.price_fen) if visit.kind == "food" else visit.price_fen
+                ),
                 "participants": who,
             }
         )

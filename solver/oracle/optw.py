@@ -208,8 +208,12 @@ def read_bks(path: Path) -> dict[tuple[str, int], Bks]:
             try:
                 bound = row["upper_bound"]
                 entry = Bks(
-                    row["instance"], int(row["m"]), int(row["value"]), row["kind"],
-                    int(bound) if bound else None, row["source"],
+                    row["instance"],
+                    int(row["m"]),
+                    int(row["value"]),
+                    row["kind"],
+                    int(bound) if bound else None,
+                    row["source"],
                 )
             except (KeyError, TypeError, ValueError) as error:
                 raise OptwFormatError(path, line, f"bad bks row: {error}") from None

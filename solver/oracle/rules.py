@@ -18,6 +18,7 @@ from ortools.sat.python import cp_model
 
 from solver.oracle.model import TripModel, attraction_nodes, meal_nodes, meal_side_terms, required_meals
 from solver.oracle.scores import ScoredUser
+from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 
 
@@ -179,14 +180,21 @@ def _day_terms(
 
 
 def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExprT:
-    """1 when the user's spend (legs, hotel nights, the user's meals) is over budget."""
+    """1 when the user's spend (legs, hotel nights, the user's meals, each at the lowest cost
+    strict lets a plan declare: `verifier.strict.costs.lowest_cost_fen`) is over budget."""
     if user.max_spend_fen is None:
         return 0
     model, skeleton = trip.model, trip.skeleton
     spend: list[cp_model.LinearExprT] = [
-        leg.option.fare_fen * literal for options in skeleton.legs.values() for leg, literal, _ in options
+        lowest_cost_fen(leg.option.fare_fen) * literal
+        for options in skeleton.legs.values()
+        for leg, literal, _ in options
     ]
-    spend += [place.price_fen * literal for options in skeleton.hotels.values() for place, literal in options]
+    spend += [
+        lowest_cost_fen(place.price_fen) * literal
+        for options in skeleton.hotels.values()
+        for place, literal in options
+    ]
     for block in trip.blocks.values():
         per_team = [
             sum(
