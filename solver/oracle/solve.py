@@ -54,6 +54,8 @@ class OracleSettings:
     max_teams: int = 3
     gap_limit: float = 0.0
     picks: int = 2
+    objective: str = "gu"
+    """"gu" (the GU total), "maxmin" (the least user's utility) or "frontier" (GU–GF points)."""
 
 
 class OracleInputError(ValueError):
