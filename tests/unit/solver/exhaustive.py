@@ -3,18 +3,17 @@
 Written independently of `solver.oracle` (it reads only the verifier, the spec, and the world).
 Scope: a two-day trip home → one city → home (one night), no children, timetabled legs.
 
-**Which plans.** For every outbound leg, return leg and hotel of the world, and — with
-`tolerances` — every declared leg timing (exact, or departing 5 minutes late and arriving 5 minutes
-early, both inside `LEG_TOLERANCE_MINUTES`) and every budget item (legs, hotel, meals) declared
-1 CNY under its price (`COST_TOLERANCE_FEN`), the search considers each day-block (day 1: arrival
-hub → hotel; day 2: hotel → departure hub), each partition of the users into teams (one team
-writes `["All"]`; a split writes each team's names, and a whole block is split: teams part at the
-block's start and meet again at its end), and for each team each *day route*: an ordered choice of
-attractions (no attraction twice per traveller per trip) interleaved with at most one breakfast,
-lunch and dinner each at a restaurant, with every meal due by `verifier.strict.meals` present.
-A route is scheduled earliest-first: each transfer takes the quickest intracity mode and lasts
-exactly the world's minutes, leaving at once; each visit starts as soon as its opening window, the
-meal window and the 06:00–24:00 day window allow, and lasts exactly `min_visit_minutes`; waiting
+**Which plans.** For every outbound leg, return leg and hotel of the world (with `tolerances`, every
+budget item — legs, hotel, meals — declared at the least cost strict accepts,
+`verifier.strict.costs.lowest_cost_fen`; otherwise at its price), the search considers each
+day-block (day 1: arrival hub → hotel; day 2: hotel → departure hub), each partition of the users
+into teams (one team writes `["All"]`; a split writes each team's names, and a whole block is split:
+teams part at the block's start and meet again at its end), and for each team each *day route*: an
+ordered choice of attractions (no attraction twice per traveller per trip) interleaved with at most
+one breakfast, lunch and dinner each at a restaurant, with every meal due by `verifier.strict.meals`
+present. A route is scheduled earliest-first: each transfer takes the quickest intracity mode and
+lasts exactly the world's minutes, leaving at once; each visit starts as soon as its opening window,
+the meal window and the 06:00–24:00 day window allow, and lasts exactly `min_visit_minutes`; waiting
 is implicit in a whole-group block and a rest of the team in a split block (idle travellers are
 accounted for, strict whereabouts), and the hotel is checked into when the last team arrives and
 left at 06:00. Connections (check-in before a departure, getting out after an arrival) follow
@@ -30,9 +29,8 @@ visits and transfers give the fewest active minutes. So per block and per (attra
 only the feasible route with the fewest active minutes matters; the search keeps exactly those.
 
 **What it does not cover** (the oracle may legitimately do better there): regrouping within a
-block (teams that part and meet more than once), per-person rests that make a team's members
-appear as intersecting teams (official split rule: intersecting teams cost nothing), self-drive,
-three or more days, several cities. With `tolerances`, only the two extreme declarations above.
+block (teams that part and meet more than once; strict's `split_regroup` keeps teams fixed only within
+one overlap group), self-drive, three or more days, several cities.
 
 **How.** Per context (legs, timings, hotel) every block's routes are enumerated by depth-first
 search; per user the trip value of a pair of day-1 and day-2 routes is tabulated with numpy (the
@@ -62,10 +60,9 @@ from verifier.official.plan_view import build_view
 from verifier.official.utility import evaluate_group_utility
 from verifier.strict.clock import NIGHT_END
 from verifier.strict.connections import connection_minutes
-from verifier.strict.costs import COST_TOLERANCE_FEN
+from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS, required_meals
 from verifier.strict.profile import strict_violations
-from verifier.strict.timetable import LEG_TOLERANCE_MINUTES
 from verifier.strict.transfers import INTRACITY_MODES
 from verifier.world import IntercityOption, PoiFact, WorldFacts
 
@@ -153,7 +150,6 @@ class Search:
         self.db = world_poi_db(world, (city,))
         self.sights = tuple(world.pois(city, "attraction"))
         self.bit = {p.name: 1 << i for i, p in enumerate(self.sights)}
-        self.shade = COST_TOLERANCE_FEN if tolerances else 0
         self._routes: dict[tuple[Any, ...], list[Route]] = {}
         self._hops: dict[tuple[str, str], tuple[int, str, int] | None] = {}
         self._spans: dict[tuple[dt.date, str], list[tuple[int, int]]] = {}
@@ -252,9 +248,6 @@ class Search:
             if option.flexible:
                 continue
             out.append(Leg(option, option.depart, option.arrive))
-            if self.tolerances:
-                shift = LEG_TOLERANCE_MINUTES
-                out.append(Leg(option, option.depart + shift, option.arrive - shift))
         return out
 
     def due(self, out: Leg, back: Leg) -> tuple[set[str], set[str]]:
@@ -371,7 +364,7 @@ class Search:
         return table + fixed
 
     def _declared(self, price_fen: int) -> int:
-        return price_fen - self.shade if price_fen > self.shade else price_fen
+        return lowest_cost_fen(price_fen) if self.tolerances else price_fen
 
     def _mask(self, route: Route) -> int:
         return sum(self.bit[name] for name in route.sights)
@@ -470,14 +463,14 @@ class Search:
                 "from": step.origin,
                 "to": step.place,
                 **times,
-                "avg_cost": self._cny(step.cost_fen, shade=False),
+                "avg_cost": self._cny(step.cost_fen, lowest=False),
             }
-        shade = step.kind == "food"
+        lowest = step.kind == "food"
         return {
             "type": step.kind,
             "location": step.place,
             **times,
-            "avg_cost": self._cny(step.cost_fen, shade=shade),
+            "avg_cost": self._cny(step.cost_fen, lowest=lowest),
         }
 
     def _leg(self, leg: Leg) -> dict[str, Any]:
@@ -491,8 +484,8 @@ class Search:
             "avg_cost": self._cny(leg.option.fare_fen),
         }
 
-    def _cny(self, fen: int, *, shade: bool = True) -> float | int:
-        value = self._declared(fen) if shade else fen
+    def _cny(self, fen: int, *, lowest: bool = True) -> float | int:
+        value = self._declared(fen) if lowest else fen
         return value // 100 if value % 100 == 0 else value / 100
 
     def _verify(self, plan: dict[str, Any]) -> int:
