@@ -5,6 +5,9 @@ fare (the upper third of the real fares' spread up to 100 %), and on the four to
 holidays (春节, 清明节, 劳动节, 国庆节) small passenger cars use expressways free, so
 self-drive costs fuel only. Train fares are regulated and do not change; real records keep the
 fares their source gives.
+
+The table is checked against the `holidays` package (PyPI; a dev dependency, too large to ship
+for thirteen rows) by `tests/unit/sandbox/test_world_holidays_table.py`.
 """
 
 from __future__ import annotations
