@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from runner import commands_rescore, commands_tools, commands_verify, commands_world
+from runner import commands_oracle, commands_rescore, commands_tools, commands_verify, commands_world
 
 app = typer.Typer(
     name="tripwright",
@@ -23,6 +23,8 @@ app.command("verify-batch")(commands_verify.verify_batch_command)
 app.command("rescore")(commands_rescore.rescore_command)
 app.command("sample")(commands_verify.sample_command)
 app.command("schema")(commands_verify.schema_command)
+app.command("oracle")(commands_oracle.oracle_command)
+app.command("normalize")(commands_oracle.normalize_command)
 app.add_typer(commands_world.app, name="world")
 app.add_typer(commands_tools.app, name="tools")
 app.add_typer(commands_tools.cache_app, name="cache")

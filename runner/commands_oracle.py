@@ -1,0 +1,136 @@
+"""CLI commands `oracle` (best plans and proven GU bounds for a task set) and `normalize`
+(GU / GU*, regret and their distributions)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from runner import render_normalize
+from runner.cli_support import err, fail, out, print_json, user_errors
+from runner.io import dumps_line
+from runner.loading import load_sandbox_world
+from runner.normalize import normalize, read_oracle, read_scored
+from runner.oracle_batch import ORIGINAL, OracleJob, Tally, make_job, run_local
+from runner.oracle_log import Appender, Resume, resume
+from runner.oracle_tasks import TaskEntry, read_tables, read_task_entries, select
+from solver.oracle.solve import OracleSettings
+
+
+class Objective(StrEnum):
+    gu = "gu"
+    maxmin = "maxmin"
+    frontier = "frontier"
+
+
+class Backend(StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+def oracle_command(
+    *,
+    tasks: Annotated[Path, typer.Option(help="Tasks: one JSON object, a JSON array or JSONL.")],
+    world: Annotated[Path, typer.Option(help="World directory (tripwright world build).")],
+    task_id: Annotated[str | None, typer.Option("--task-id", help="Solve only this task.")] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds of CP-SAT per task (> 0).")] = 60.0,
+    workers: Annotated[int, typer.Option(help="CP-SAT workers per task.")] = 2,
+    seed: Annotated[int, typer.Option(help="CP-SAT random seed.")] = 0,
+    splits: Annotated[bool, typer.Option(help="Allow subgroup splits.")] = True,
+    objective: Annotated[Objective, typer.Option(help="What to maximise.")] = Objective.gu,
+    table: Annotated[
+        str, typer.Option(help="'original' (each task's preferences) or a JSON file of tables by task_id.")
+    ] = ORIGINAL,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Append the JSONL here; re-running resumes.")
+    ] = None,
+    backend: Annotated[Backend, typer.Option(help="Run here or on a Ray cluster.")] = Backend.local,
+) -> None:
+    """Solve every task: one JSON line each (record or error). Exit 0 all solved, 1 some failed,
+    2 none has a record or bad input."""
+    if time_limit <= 0:
+        fail(f"--time-limit: must be positive, not {time_limit:g}")
+    if workers < 1:
+        fail(f"--workers: must be at least 1, not {workers}")
+    settings = OracleSettings(
+        time_limit=time_limit, workers=workers, seed=seed, splits=splits, objective=objective.value
+    )
+    with user_errors():
+        entries = select(read_task_entries(tasks), task_id, tasks)
+        table_path = None if table == ORIGINAL else Path(table)
+        tables = None if table_path is None else read_tables(table_path, entries)
+        loaded = load_sandbox_world(world)
+        job = make_job(settings, world, table_path, tables)
+        done = Resume(frozenset(), 0) if out_file is None else resume(out_file, job.settings_hash)
+        appender = None if out_file is None else Appender(out_file)
+    if done.torn_bytes:
+        err().print(f"note: {out_file}: cut off a torn last line ({done.torn_bytes} bytes)", soft_wrap=True)
+    todo = [entry for entry in entries if entry.task_id not in done.finished]
+    tally = Tally(skipped=len(entries) - len(todo))
+    try:
+        with user_errors():
+            lines = _lines(todo, job, backend, loaded)
+            _write_all(lines, len(todo), tally, appender)
+    finally:
+        if appender is not None:
+            appender.close()
+    err().print(tally.summary(), soft_wrap=True)
+    raise typer.Exit(tally.exit_code())
+
+
+def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: Any) -> Iterator[dict[str, Any]]:
+    if backend is Backend.ray and todo:
+        from runner.oracle_ray import run_ray  # Ray is an optional dependency
+
+        return run_ray(todo, job)
+    return run_local(todo, job, world)
+
+
+def _write_all(lines: Iterable[dict[str, Any]], total: int, tally: Tally, appender: Appender | None) -> None:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err(), disable=not sys.stderr.isatty(), transient=True) as bar:
+        progress = bar.add_task("oracle", total=total)
+        for line in lines:
+            if appender is None:
+                sys.stdout.write(dumps_line(line).decode())
+                sys.stdout.flush()
+            else:
+                appender.append(line)
+            tally.add(line)
+            if "error" in line:
+                _report(line)
+            bar.update(progress, advance=1, description=f"oracle {line.get('task_id') or ''}")
+
+
+def _report(line: dict[str, Any]) -> None:
+    """One stderr line naming the task and the field."""
+    task = f"task {line['task_id']} ({line['where']})" if line["task_id"] else line["where"]
+    error = line["error"]
+    err().print(
+        f"[red]error:[/] {escape(task)}: {escape(error['field'])}: {escape(error['problem'])}", soft_wrap=True
+    )
+
+
+def normalize_command(
+    *,
+    verdicts: Annotated[Path, typer.Option(help="verify-batch output (JSONL) or a rescore --json document.")],
+    oracle: Annotated[Path, typer.Option(help="tripwright oracle output (JSONL).")],
+    profile: Annotated[
+        str | None, typer.Option(help="Profile of a rescore document (default: strict when scored).")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
+) -> None:
+    """GU against the oracle's proven bound GU*: GU/GU*, regret and their distributions."""
+    with user_errors():
+        document = normalize(read_scored(verdicts, profile), read_oracle(oracle))
+    if json_out:
+        print_json(document)
+    else:
+        render_normalize.normalized(out(), document)

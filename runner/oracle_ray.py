@@ -1,0 +1,51 @@
+"""The oracle batch on a Ray cluster: one remote task per oracle task, results in task order.
+
+`ray.init()` connects to the cluster named by `RAY_ADDRESS` when it is set and starts a local
+instance otherwise (shut down again at the end). Workers load the world from `job.world_dir`
+once per worker process, so the directory must be readable at that path on every node. Lines
+are yielded in task order (a finished task waits for the ones before it), so the output is the
+same as the local backend's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from runner.io import InputError
+from runner.loading import load_sandbox_world
+from runner.oracle_batch import OracleJob, solve_entry
+from runner.oracle_tasks import TaskEntry
+from sandbox.world.world import World
+
+_WORLDS: dict[str, World] = {}
+
+
+def _solve_on_worker(entry: TaskEntry, job: OracleJob) -> dict[str, Any]:
+    if job.world_dir not in _WORLDS:
+        _WORLDS[job.world_dir] = load_sandbox_world(job.world_dir)
+    return solve_entry(entry, job, _WORLDS[job.world_dir])
+
+
+def run_ray(entries: Sequence[TaskEntry], job: OracleJob) -> Iterator[dict[str, Any]]:
+    """Solve every entry as a Ray remote task; yield the lines in entry order."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise InputError(None, "--backend ray needs Ray: pip install 'tripwright[ray]'") from exc
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except Exception as exc:  # Ray reports start-up failures with many exception types
+            raise InputError(None, f"cannot start or reach Ray: {exc}") from exc
+    try:
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = min(job.settings.workers, max(int(resources.get("CPU", 1)), 1))
+        solve = ray.remote(num_cpus=cpus)(_solve_on_worker)
+        refs = [solve.remote(entry, job) for entry in entries]
+        for ref in refs:
+            yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
