@@ -1,6 +1,6 @@
 """The `tripwright` command line (typer). Thin: each command lives in a `commands_*` module.
 
-Sub-apps (`app.add_typer`) hold command groups; `world`, `tools` and `cache` groups are added
+Sub-apps (`app.add_typer`) hold command groups; `world`, `tools`, `cache` and `plan` groups are added
 here beside the top-level commands.
 """
 
@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import typer
 
-from runner import commands_oracle, commands_rescore, commands_tools, commands_verify, commands_world
+from runner import (
+    commands_oracle,
+    commands_plan,
+    commands_rescore,
+    commands_tools,
+    commands_verify,
+    commands_world,
+)
 
 app = typer.Typer(
     name="tripwright",
@@ -28,3 +35,4 @@ app.command("normalize")(commands_oracle.normalize_command)
 app.add_typer(commands_world.app, name="world")
 app.add_typer(commands_tools.app, name="tools")
 app.add_typer(commands_tools.cache_app, name="cache")
+app.add_typer(commands_plan.app, name="plan")

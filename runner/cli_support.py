@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,9 +25,16 @@ WORLD_HINT = (
 )
 
 
-def out() -> Console:
-    """Console for results (stdout)."""
-    return Console(highlight=False, soft_wrap=False)
+PIPED_WIDTH = 80
+
+
+def out(width: int | None = None) -> Console:
+    """Console for results (stdout), `width` columns wide; by default the terminal's width, or
+    when stdout is not a terminal `$COLUMNS` (else 80) so piped output is the same everywhere."""
+    if width is None and not sys.stdout.isatty():
+        columns = os.environ.get("COLUMNS", "")
+        width = int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
+    return Console(highlight=False, soft_wrap=False, width=width)
 
 
 def err() -> Console:

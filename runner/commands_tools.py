@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.table import Column, Table
 
 from runner.cli_support import EXIT_INVALID, EXIT_OK, err, out, print_json, user_errors
 from runner.io import InputError
 from runner.loading import load_sandbox_world
+from runner.tables import cli_table
 from sandbox.cache.store import ToolCache
 from sandbox.tools import ToolAnswer, cache_stats, call_tool, list_tools, openai_tools, tool_schema
 from sandbox.tools.registry import UnknownToolError
@@ -41,7 +40,7 @@ def list_command(json_out: JsonOpt = False) -> None:
     if json_out:
         print_json([{"name": name, "description": text} for name, text in rows.items()])
         raise typer.Exit(EXIT_OK)
-    table = Table("tool", Column("description", overflow="fold"))
+    table = cli_table("tool", "description")
     for name, text in rows.items():
         table.add_row(name, text)
     out().print(table)
@@ -156,12 +155,12 @@ def _print_stats(directory: Path, report: dict[str, Any]) -> None:
     console = out()
     total = report["total"]
     console.print(f"{directory}: {total['calls']} calls, hit rate {report['hit_rate']:.1%} (cache + memo)")
-    calls = Table("tool", *OUTCOME_COLUMNS, title="calls by outcome", box=box.SIMPLE_HEAD)
+    calls = cli_table("tool", *OUTCOME_COLUMNS, title="calls by outcome")
     for tool, counts in report["tools"].items():
         calls.add_row(tool, *(str(counts[c]) for c in OUTCOME_COLUMNS))
     if report["tools"]:
         console.print(calls)
-    entries = Table("tool", "cache entries", "memo entries", title="files", box=box.SIMPLE_HEAD)
+    entries = cli_table("tool", "cache entries", "memo entries", title="files")
     for tool, counts in report["entries"].items():
         entries.add_row(tool, str(counts["cache"]), str(counts["memo"]))
     if report["entries"]:

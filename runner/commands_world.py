@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from runner.cli_support import EXIT_OK, out, print_json, user_errors
 from runner.io import InputError
 from runner.loading import load_sandbox_world, read_tasks
+from runner.tables import cli_table
 from sandbox.cache.store import ToolCache
 from sandbox.world import calibration, official_io, provenance, storage
 from sandbox.world.build import build_world
@@ -85,7 +85,7 @@ def _print_summary(title: str, summary: dict[str, Any]) -> None:
         f"seed {summary['seed']}, {summary['cities']} cities ({summary['cities_with_pois']} with POIs), "
         + ", ".join(f"{n} {kind}s" for kind, n in summary["pois"].items())
     )
-    table = Table("city", *KINDS, title="POIs per city")
+    table = cli_table("city", *KINDS, title="POIs per city")
     for city, counts in summary["per_city"].items():
         table.add_row(city, *(str(counts[kind]) for kind in KINDS))
     console.print(table)
@@ -202,7 +202,7 @@ def _print_city(detail: dict[str, Any]) -> None:
     console.print(f"{detail['name']}: {counts}")
     for kind, span in detail["price_fen"].items():
         console.print(f"  {kind} price per person: {span['min'] / 100:g}–{span['max'] / 100:g} CNY")
-    table = Table("kind", "category", "POIs", title="categories")
+    table = cli_table("kind", "category", "POIs", title="categories")
     for row in detail["categories"]:
         table.add_row(row["kind"], row["category"], str(row["pois"]))
     console.print(table)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.table import Table
 
+from runner.tables import cli_table
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def verdict(console: Console, result: Verdict, title: str) -> None:
         f"[bold]{title}[/] — profile {result.profile}: {status}, {len(result.violations)} violation(s)"
     )
     if result.violations:
-        table = Table("code", "check", "loc", "message", title="violations", show_lines=False)
+        table = cli_table("code", "check", "loc", "message", title="violations")
         for item in result.violations[:MAX_VIOLATIONS]:
             table.add_row(item.code, str(item.check), item.loc, item.message)
         console.print(table)
@@ -56,7 +56,7 @@ def scores(console: Console, result: Verdict) -> None:
 
 def _user_table(console: Console, user: str, utility: UserUtility) -> None:
     parts = ", ".join(f"{name} {value}" for name, value in utility.breakdown.items())
-    table = Table("field", "item", "where", "score", title=f"{user}: {utility.total_score} ({parts})")
+    table = cli_table("field", "item", "where", "score", title=f"{user}: {utility.total_score} ({parts})")
     for detail in utility.details:
         where = detail.get("location") or detail.get("route") or detail.get("city") or ""
         table.add_row(
@@ -88,8 +88,9 @@ def sample_world(console: Console, sample: Sample) -> None:
 
 def samples(console: Console, results: list[SampleResult]) -> None:
     """One row per sample plan and profile."""
-    table = Table("plan", "profile", "valid", "GU avg", "GU total", "GF", title="sample plans")
-    table.add_column("violations", no_wrap=True)
+    table = cli_table(
+        "plan", "profile", "valid", "GU avg", "GU total", "GF", "violations", title="sample plans"
+    )
     for item in results:
         result = item.verdict
         codes = "\n".join(f"{code} ×{n}" for code, n in result.issue_counts.items()) or "-"
@@ -107,7 +108,7 @@ def samples(console: Console, results: list[SampleResult]) -> None:
 
 def rescore(console: Console, document: dict[str, Any]) -> None:
     """Per-task figures, the official summaries per profile, and the profile disagreements."""
-    table = Table(
+    table = cli_table(
         "task", "difficulty", "trials", "PC", "GU avg", "GF", "PV official", "PV strict", title="tasks"
     )
     for row in document["tasks"]:
@@ -138,7 +139,7 @@ def rescore(console: Console, document: dict[str, Any]) -> None:
 
 
 def _summary_table(console: Console, title: str, summary: dict[str, Any]) -> None:
-    table = Table("metric", "figures", title=title)
+    table = cli_table("metric", "figures", title=title)
     for metric, figures in summary.items():
         table.add_row(metric, ", ".join(f"{key} {value}" for key, value in figures.items()))
     console.print(table)
