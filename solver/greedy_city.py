@@ -1,9 +1,11 @@
 """What the greedy planner asks about one city, memoised: scored places, opening spans, hops.
 
 `CityFacts` wraps `WorldFacts` for one city: its attractions, restaurants and hotels with the
-group's scores (`GroupPrefs`), the opening spans of a place on a date (today's windows plus
-yesterday's windows that run past midnight, as the strict check reads them) and the quickest
-intracity hop between two places (walking or taxi, whichever is faster; ties walk).
+group's scores (`GroupPrefs`; a place with several names is listed once, under the name that
+scores best, since the official scorer matches must_visit items in the written name), the
+opening spans of a place on a date (today's windows plus yesterday's windows that run past
+midnight, as the strict check reads them) and the quickest intracity hop between two places
+(walking or taxi, whichever is faster; ties walk).
 """
 
 from __future__ import annotations
@@ -52,14 +54,12 @@ class CityFacts:
     _spans: dict[tuple[str, dt.date], tuple[tuple[int, int], ...] | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        scored = (
-            (poi, *self.prefs.attraction(self.city, poi.name, poi.category))
-            for poi in self.world.pois(self.city, PoiKind.ATTRACTION)
-        )
+        scored = (self._best_name(poi) for poi in self.world.pois(self.city, PoiKind.ATTRACTION))
         self.attractions: tuple[tuple[PoiFact, int, frozenset[tuple[int, int]]], ...] = tuple(
             entry for entry in scored if entry[1] + 2 * len(entry[2]) > 0
         )
-        """Attractions that may score: (place, score apart from must_visit items, those items)."""
+        """Attractions that may score: (place under its best name, score apart from must_visit
+        items, those items)."""
         restaurants = self.world.pois(self.city, PoiKind.RESTAURANT)
         self.restaurants: tuple[tuple[PoiFact, int], ...] = tuple(
             (poi, self.prefs.meal(self.city, poi.name, poi.category)) for poi in restaurants
@@ -70,6 +70,18 @@ class CityFacts:
             (score, tuple(i for i, (_, s) in enumerate(self.restaurants) if s == score)) for score in scores
         )
         self._near: dict[str | None, tuple[tuple[int, int], ...]] = {}
+
+    def _best_name(self, poi: PoiFact) -> tuple[PoiFact, int, frozenset[tuple[int, int]]]:
+        """The place under the name that scores most (its stored name on ties), with the scores."""
+        best = (poi, *self.prefs.attraction(self.city, poi.name, poi.category))
+        for alias in poi.aliases:
+            named = self.world.poi(self.city, alias)
+            if named is None:
+                continue
+            entry = (named, *self.prefs.attraction(self.city, alias, named.category))
+            if entry[1] + 2 * len(entry[2]) > best[1] + 2 * len(best[2]):
+                best = entry
+        return best
 
     def restaurants_near(self, origin: str | None) -> tuple[tuple[int, int], ...]:
         """`(hop minutes, restaurant index)` of every reachable restaurant, nearest first."""

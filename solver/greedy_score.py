@@ -2,7 +2,7 @@
 
 The planner compares its variants by the exact official GU (`verifier.official.utility`), with
 a POI index built from the world's places of the task's cities — the same entries the world's
-official POI export holds (name, category, kind).
+official POI export holds (name, category, kind; each alias as an entry of its own).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ def world_poi_db(world: WorldFacts, cities: tuple[str, ...]) -> PoiDb:
     return PoiDb(
         {
             city: [
-                {"name": poi.name, "custom_category": poi.category, "poi_type": POI_TYPES[PoiKind(poi.kind)]}
+                {"name": name, "custom_category": poi.category, "poi_type": POI_TYPES[PoiKind(poi.kind)]}
                 for poi in world.pois(city)
+                for name in (poi.name, *poi.aliases)
             ]
             for city in cities
         }

@@ -28,6 +28,9 @@ class PoiFact(Protocol):
 
     `price_fen` is per person: the ticket of an attraction, the average spend of a meal,
     one night in a hotel. `min_visit_minutes` is the shortest visit that counts as a visit.
+    `aliases` are the place's other names (empty when it has one): `WorldFacts.poi` answers to
+    each of them with `name` = the asked name and `aliases` = all the others, so
+    `{name, *aliases}` is the same set under every name and identifies the place.
     """
 
     @property
@@ -49,6 +52,13 @@ class PoiFact(Protocol):
     def price_fen(self) -> int: ...
     @property
     def min_visit_minutes(self) -> int: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+def place_names(place: PoiFact) -> frozenset[str]:
+    """Every name of a place (the same set whichever name it was asked by)."""
+    return frozenset((place.name, *place.aliases))
 
 
 class TimeWindow(Protocol):
@@ -112,7 +122,7 @@ class WorldFacts(Protocol):
         ...
 
     def poi(self, city: str, name: str) -> PoiFact | None:
-        """The place with exactly this name in this city, or None."""
+        """The place with exactly this name (or alias) in this city, or None."""
         ...
 
     def pois(self, city: str, kind: str | None = None) -> Sequence[PoiFact]:

@@ -84,7 +84,7 @@ class Poi:
     spend (restaurant), one night per person in a double room (hotel; `room_price_fen` is
     the room). `opening` None means no opening-hours data (no constraint). `source` is the
     real data set the record comes from ("ChinaTravel", "scenic5a") or "synthetic"; `aliases`
-    are the place's other names (`World.poi` answers to each of them).
+    are the place's other names (`World.poi` answers to each of them, with the others as aliases).
     """
 
     id: str

@@ -54,7 +54,8 @@ class World:
         names = {p.name: p for p in plist}
         for p in plist:
             for alias in p.aliases:
-                names.setdefault(alias, replace(p, name=alias))
+                others = tuple(n for n in (p.name, *p.aliases) if n != alias)
+                names.setdefault(alias, replace(p, name=alias, aliases=others))
         self._by_name[city] = names
 
     def _city_pois(self, city: str) -> tuple[Poi, ...]:
@@ -89,7 +90,8 @@ class World:
     def poi(self, city: str, name: str) -> Poi | None:
         """The place with exactly this name in this city (the last one if repeated), or None.
 
-        An alias answers with the place under that name (same id, position and facts)."""
+        An alias answers with the place under that name (same id, position and facts), its
+        other names (the stored one first) as `aliases`."""
         key = self.city(city)
         if key is None:
             return None

@@ -10,7 +10,8 @@ time strings (overnight windows always fail) and lets repeat visits earn credit 
   all day, () = closed that date; a window closing after 24:00 also covers the small hours of
   the next date, so a lunch break splits the day and a night market 18:00–02:00 is open at 23:00);
 - it lasts at least the place's `min_visit_minutes`;
-- a traveller visits each attraction at most once per trip.
+- a traveller visits each attraction at most once per trip, under whichever of its names
+  (`PoiFact.aliases`: 上海迪士尼乐园 then 上海迪士尼度假区 is one place twice).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from verifier.model.verdict import Violation
 from verifier.strict.clock import DAY, date_of, day_base
 from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Trip
-from verifier.world import PoiFact, PoiKind
+from verifier.world import PoiFact, PoiKind, place_names
 
 KIND_OF = {"attraction": PoiKind.ATTRACTION, "food": PoiKind.RESTAURANT}
 
@@ -30,7 +31,7 @@ KIND_OF = {"attraction": PoiKind.ATTRACTION, "food": PoiKind.RESTAURANT}
 def place_violations(trip: Trip) -> list[Violation]:
     """Check 5: existence and kind, opening windows, minimum visit length, no repeated attraction."""
     out: list[Violation] = []
-    seen: dict[tuple[str, str, str], Item] = {}
+    seen: dict[tuple[str, str, frozenset[str]], Item] = {}
     for item in trip.items:
         want = KIND_OF.get(item.kind)
         if want is None:
@@ -51,7 +52,7 @@ def place_violations(trip: Trip) -> list[Violation]:
             out += _opening(trip, item, place)
             out += _visit_length(item, place)
         if item.kind == "attraction":
-            out += _repeat(item, seen)
+            out += _repeat(item, place_names(place), seen)
     return out
 
 
@@ -99,16 +100,19 @@ def _visit_length(item: Item, place: PoiFact) -> list[Violation]:
     ]
 
 
-def _repeat(item: Item, seen: dict[tuple[str, str, str], Item]) -> list[Violation]:
+def _repeat(
+    item: Item, names: frozenset[str], seen: dict[tuple[str, str, frozenset[str]], Item]
+) -> list[Violation]:
     again: list[str] = []
     for name in item.who:
-        key = (name, item.city, item.place)
+        key = (name, item.city, names)
         if key in seen:
             again.append(name)
         else:
             seen[key] = item
     if not again:
         return []
-    first = seen[(again[0], item.city, item.place)]
-    message = f"{', '.join(again)} already visited {item.place} ({first.loc})"
+    first = seen[(again[0], item.city, names)]
+    as_named = "" if first.place == item.place else f" as {first.place}"
+    message = f"{', '.join(again)} already visited {item.place}{as_named} ({first.loc})"
     return [violation("strict.attraction_repeated", 5, item.loc, message, users=again, first=first.loc)]

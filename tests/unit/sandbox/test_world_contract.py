@@ -58,6 +58,7 @@ def test_static_and_runtime_protocol(world: World) -> None:
 
 def test_protocol_members_are_known() -> None:
     assert _members(PoiFact) == [
+        "aliases",
         "category",
         "city",
         "kind",

@@ -76,7 +76,7 @@ def test_disney_is_one_place_in_pudong_under_both_names(world: World) -> None:
     assert park.id == resort.id and (park.lon, park.lat) == (resort.lon, resort.lat)
     assert (park.name, resort.name) == ("上海迪士尼乐园", "上海迪士尼度假区")
     assert [p.name for p in world.pois("上海市") if p.id == park.id] == ["上海迪士尼度假区"]
-    assert resort.aliases == ("上海迪士尼乐园",)
+    assert (resort.aliases, park.aliases) == (("上海迪士尼乐园",), ("上海迪士尼度假区",))
     assert (park.price_fen, park.min_visit_minutes, park.address) == (39900, 120, "上海市浦东新区")
     assert windows_on(park.opening, dt.date(2025, 7, 1)) == (Window(510, 1290),)
     assert round(_km(park, PEOPLES_SQUARE)) == 20

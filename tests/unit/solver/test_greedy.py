@@ -95,6 +95,17 @@ def test_greedy_plan_follows_the_preferences() -> None:
     assert "三亚椰子鸡" in meals and "椰海川菜馆" in meals
 
 
+def test_must_visit_written_under_an_alias_is_visited_under_that_name() -> None:
+    alias_task = _with_prefs(TASK_A, _prefs(三亚市=_city(["三亚湾椰梦长廊"], [], [], [])))
+    plan = greedy_plan(alias_task, WORLD)
+    visited = [item["location"] for item in _items(plan, "attraction")]
+    assert visited.count("三亚湾椰梦长廊") == 1 and "椰梦长廊" not in visited
+    assert strict_violations(alias_task, plan, WORLD) == []
+    either = _with_prefs(TASK_A, _prefs(三亚市=_city(["椰梦长廊"], [], [], [])))
+    visited = [item["location"] for item in _items(greedy_plan(either, WORLD), "attraction")]
+    assert visited.count("椰梦长廊") == 1 and "三亚湾椰梦长廊" not in visited  # both names score: the stored one
+
+
 def test_effective_table_overrides_the_task_table() -> None:
     table = {"User1": {"preference": _prefs(三亚市=_city(["鹿回头风景区"], [], [], []))}, "User2": {}}
     plan = greedy_plan(TASK_A, WORLD, effective=table)

@@ -83,6 +83,21 @@ def test_attraction_visited_twice() -> None:
     assert found(plan) == [("strict.attraction_repeated", 5, f"{A2}[7]")]
 
 
+def test_attraction_visited_twice_under_two_names() -> None:
+    plan = edited(
+        "plan_a",
+        put(f"{A2}[7].location", "三亚湾椰梦长廊"),
+        put(f"{A2}[6].to", "三亚湾椰梦长廊"),
+        put(f"{A2}[8].from", "三亚湾椰梦长廊"),
+        put(f"{A2}[6].start_time", "17:30"),
+        put(f"{A2}[6].avg_cost", 40),
+        put(f"{A2}[8].avg_cost", 13),
+    )
+    assert found(plan) == [("strict.attraction_repeated", 5, f"{A2}[7]")]
+    violation = run(plan)[0]
+    assert violation.message == f"User1, User2 already visited 三亚湾椰梦长廊 as 椰梦长廊 ({A2}[1])"
+
+
 def breakfast_day_two(*extra: dict[str, Any]) -> Any:
     """Plan A with a breakfast at 老爸茶餐厅 before the morning train."""
     walk = {
