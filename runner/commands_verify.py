@@ -33,6 +33,8 @@ from verifier.verify import verify
 from verifier.world import WorldFacts
 
 PROGRESS_MIN_LINES = 200
+SAMPLE_ORACLE_SECONDS = 20.0
+"""The sample's oracle time limit per run: two runs keep the main job under a minute on two cores."""
 
 
 class ProfileName(StrEnum):
@@ -153,25 +155,50 @@ def _write(path: Path, data: bytes) -> None:
 
 def sample_command(
     out_dir: Annotated[
-        Path | None, typer.Option("--out", help="Also write the task, world, POI file and plans here.")
+        Path | None,
+        typer.Option("--out", help="Also write the task, world, POI file, plans and oracle records here."),
     ] = None,
+    oracle: Annotated[
+        bool, typer.Option(help="Run the oracle on the sample task (splits on and off).")
+    ] = True,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", min=0.1, help="Oracle seconds per run (two runs).")
+    ] = SAMPLE_ORACLE_SECONDS,
     json_out: JsonOpt = False,
 ) -> None:
-    """Build the sample task's world and verify its three sample plans under both profiles."""
+    """Build the sample task's world, verify its three sample plans under both profiles, and run
+    the oracle on it (its plan verified and shown)."""
     from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
+    from runner.sample_oracle import run_oracle, write_oracle  # OR-Tools: only here
 
     with user_errors():
         sample = build_sample()
         results = run_samples(sample)
+        run = run_oracle(sample, time_limit) if oracle else None
         written = write_sample(sample, out_dir) if out_dir is not None else []
+        if out_dir is not None and run is not None:
+            written += write_oracle(run, out_dir)
     if json_out:
-        print_json([{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results])
+        print_json(
+            {
+                "plans": [{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results],
+                "oracle": None
+                if run is None
+                else {
+                    "results": [run.with_splits.to_json(), run.without_splits.to_json()],
+                    "value_of_splitting": run.value_of_splitting,
+                    "verdicts": {p: v.model_dump(mode="json") for p, v in run.verdicts.items()},
+                },
+            }
+        )
         return
     console = out()
     render.sample_world(console, sample)
     render.samples(console, results)
+    if run is not None:
+        render.sample_oracle(console, sample, run)
     for path in written:
-        console.print(f"wrote {path}")
+        console.print(f"wrote {path}", soft_wrap=True)
 
 
 def schema_command(

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.table import Column
 
+from runner.plan_text import render_plan
 from runner.tables import cli_table
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:
     from runner.sample import Sample, SampleResult
+    from runner.sample_oracle import OracleRun
 
 MAX_VIOLATIONS = 50
 
@@ -104,6 +107,61 @@ def samples(console: Console, results: list[SampleResult]) -> None:
             codes,
         )
     console.print(table)
+
+
+def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
+    """The oracle's figures with splits on and off, its plan's verdicts, and the plan itself."""
+    first = run.with_splits
+    table = cli_table(
+        Column("task", no_wrap=True),
+        "splits",
+        "GU*",
+        "bound",
+        "gap",
+        "status",
+        "time",
+        "splits\nused",
+        "value of\nsplitting",
+        title=f"oracle ({first.time_limit:g} s a run, {first.workers} workers, seed {first.seed})",
+    )
+    for result in (run.with_splits, run.without_splits):
+        value = run.value_of_splitting if result is first else None
+        table.add_row(
+            result.task_id,
+            "on" if result.splits else "off",
+            _fig(result.objective),
+            _fig(result.bound),
+            "-" if result.gap is None else f"{result.gap:.1%}",
+            str(result.status),
+            f"{result.seconds:.1f} s",
+            str(result.splits_used),
+            "" if value is None else f"{value:+d}",
+        )
+    console.print(table)
+    console.print("GU* is the best plan's GU total; bound: no strict-valid plan scores more.")
+    for note in dict.fromkeys((*run.with_splits.notes, *run.without_splits.notes)):
+        console.print(f"note: {note}", style="dim", markup=False)
+    best = run.best
+    if best.plan is None:
+        console.print("the oracle found no plan in the time limit")
+        return
+    console.print(
+        f"\noracle plan (splits {'on' if best.splits else 'off'}, from {best.source}): " + _judged(run)
+    )
+    console.print(render_plan(best.plan, sample.task))
+
+
+def _judged(run: OracleRun) -> str:
+    """What both profiles say of the chosen plan, and whether the official GU is the objective."""
+    parts = []
+    for profile, verdict in run.verdicts.items():
+        codes = ", ".join(verdict.issue_counts) if verdict.issue_counts else ""
+        parts.append(f"{profile} accepts it" if verdict.valid else f"{profile} REJECTS it ({codes})")
+    official = run.verdicts.get("official")
+    if official is not None and official.gu is not None:
+        same = "=" if official.gu.total_score == run.best.objective else "≠"
+        parts.append(f"official GU {official.gu.total_score} {same} objective {run.best.objective}")
+    return "; ".join(parts)
 
 
 def rescore(console: Console, document: dict[str, Any]) -> None:
