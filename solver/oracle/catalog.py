@@ -217,9 +217,16 @@ def classes(city: City, places: Sequence[Place]) -> tuple[Place, ...]:
     )
 
 
-def picks(city: City, places: Sequence[Place], anchors: Sequence[Place], per_class: int) -> tuple[Place, ...]:
+def picks(
+    city: City,
+    places: Sequence[Place],
+    anchors: Sequence[Place],
+    per_class: int,
+    keep: frozenset[str] = frozenset(),
+) -> tuple[Place, ...]:
     """A concrete shortlist: in each class (same per-user scores), the `per_class` members with
-    the least mean travel to `anchors` (the city's candidate attractions), and the cheapest."""
+    the least mean travel to `anchors` (the city's candidate attractions), the cheapest, and
+    every place named in `keep` (the warm start's)."""
     groups: dict[tuple[int, ...], list[Place]] = {}
     for place in places:
         groups.setdefault(place.scores, []).append(place)
@@ -229,7 +236,7 @@ def picks(city: City, places: Sequence[Place], anchors: Sequence[Place], per_cla
         chosen = ranked[:per_class]
         cheapest = min(members, key=lambda place: place.price_fen)
         kept += chosen if cheapest in chosen else [*chosen, cheapest]
-    return tuple(place for place in places if place in kept)
+    return tuple(place for place in places if place in kept or place.name in keep)
 
 
 def _mean_travel(city: City, place: Place, anchors: Sequence[Place]) -> float:

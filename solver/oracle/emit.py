@@ -27,7 +27,7 @@ from ortools.sat.python import cp_model
 from solver.greedy import cny
 from solver.oracle.catalog import City
 from solver.oracle.model import Block, TripModel
-from verifier.model.plan import ALL, hhmm
+from verifier.model.plan import ALL, hhmm, minutes
 from verifier.official.plan_view import build_view
 from verifier.official.split import split_penalty
 from verifier.strict.costs import lowest_cost_fen
@@ -309,13 +309,8 @@ def _split_items(catalog: City, teams: list[TeamPlan], timings: tuple[Timing, ..
         arrival = _arrival(catalog, team)
         if arrival < last:
             items.append(_rest(team.destination, arrival, last, who))
-        rows += [(_minutes(item["start_time"]), k, item) for item in items]
+        rows += [(minutes(item["start_time"]), k, item) for item in items]
     return [item for _, _, item in sorted(rows, key=lambda row: (row[0], row[1]))]
-
-
-def _minutes(text: str) -> int:
-    hours, minutes = text.split(":")
-    return int(hours) * 60 + int(minutes)
 
 
 def _penalty(items: list[Item], users: tuple[str, ...]) -> int:

@@ -3,14 +3,21 @@
 The primal models with one team and with several, and the relaxed model, are built by the same
 code, so the skeleton, team, visit, arc and time variables they share carry the same names;
 hinting by name passes a whole-group solution on as a starting point (CP-SAT repairs a hint
-that does not fit).
+that does not fit). A plan (the greedy one) is read back into the variables of a model of the
+same city order (`hint_from_plan`).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from typing import Any
 
 from ortools.sat.python import cp_model
+
+from solver.oracle.model import Block, TripModel
+from verifier.model.plan import minutes
+from verifier.strict.meals import MEALS
 
 
 @dataclass(frozen=True)
@@ -39,3 +46,80 @@ def hint_by_name(target: cp_model.CpModel, source: Solved) -> int:
         target.add_hint(target.get_int_var_from_proto_index(index), value)
         hinted += 1
     return hinted
+
+
+def hint_from_plan(trip: TripModel, plan: dict[str, Any]) -> bool:
+    """Hint `trip` with a whole-group plan of the same city order (the greedy warm start): its
+    transition days and legs, hotels, and every team-0 route with its stops and times. Returns
+    False (hinting nothing) when the plan's city order is not the model's."""
+    frame, skeleton, model = trip.frame, trip.skeleton, trip.model
+    labels = {trip.catalogs[key].city.label: stage for stage, key in enumerate(frame.stops[1:-1], start=1)}
+    hints: dict[int, int] = {}
+    transition = 0
+    for day_index, day in enumerate(plan["days"], start=1):
+        for segment in day["city_segments"]:
+            if segment.get("type") == "intercity_transport":
+                for leg, literal, depart in skeleton.legs.get((transition, day_index), []):
+                    start = minutes(segment["start_time"])
+                    if leg.option.mode == segment["transport_mode"] and leg.depart <= start <= leg.latest:
+                        hints[literal.index] = 1
+                        hints[depart.index] = start
+                        break
+                hints[skeleton.on_day[(transition, day_index)].index] = 1
+                transition += 1
+                continue
+            stage = labels.get(segment.get("city", ""))
+            if stage is None:
+                return False
+            _block_hints(trip, day_index, stage, segment["activities"], hints)
+    for index, value in hints.items():
+        model.add_hint(model.get_int_var_from_proto_index(index), value)
+    return True
+
+
+def _block_hints(
+    trip: TripModel, day: int, stage: int, activities: list[dict[str, Any]], hints: dict[int, int]
+) -> None:
+    """Team 0 follows the block's attractions and meals; the night's hotel is the one named."""
+    block = trip.blocks.get((day, stage))
+    if block is None:
+        return
+    for u in range(trip.users):
+        hints[block.teams.member[0][u].index] = 1
+    route = block.routes[0]
+    sequence: list[int] = []
+    for activity in activities:
+        kind = activity.get("type")
+        if kind == "hotel":
+            for place, literal in trip.skeleton.hotels.get((day, stage), []):
+                if activity.get("location") in place.members:
+                    hints[literal.index] = 1
+            continue
+        if kind not in ("attraction", "food"):
+            continue
+        start = minutes(activity["start_time"])
+        node = _node(block, activity["location"], kind, start)
+        if node is None:
+            continue
+        sequence.append(node)
+        hints[route.visit[node].index] = 1
+        hints[route.start[node].index] = start
+    path = [0, *(i + 1 for i in sequence), 0]
+    for tail, head in itertools.pairwise(path):
+        arc = route.arcs.get((tail, head))
+        if arc is not None:
+            hints[arc.index] = 1
+    if not sequence:
+        hints[route.empty.index] = 1
+
+
+def _node(block: Block, name: str, kind: str, start: int) -> int | None:
+    for i, node in enumerate(block.nodes):
+        if name not in node.place.members or (node.meal is None) != (kind == "attraction"):
+            continue
+        if node.meal is None:
+            return i
+        _, low, high = MEALS[node.meal]
+        if low <= start < high:
+            return i
+    return None

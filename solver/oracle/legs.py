@@ -24,6 +24,7 @@ from enum import Enum
 
 from verifier.strict.clock import DAY
 from verifier.strict.connections import connection_minutes
+from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 from verifier.world import IntercityOption, WorldFacts
 
@@ -94,7 +95,7 @@ def leg_options(
         check_in, exit_ = connection_minutes(option.mode)
         pattern = sides(option.depart, option.arrive, first=first, last=last)
         timetabled.append(LegOption(option, option.depart, option.depart, duration, check_in, exit_, pattern))
-    return (*_front(timetabled), *flexible)
+    return (*_front(timetabled, first=first, last=last), *flexible)
 
 
 def _drive_ranges(option: IntercityOption, duration: int, *, first: bool, last: bool) -> list[LegOption]:
@@ -115,7 +116,7 @@ def _drive_ranges(option: IntercityOption, duration: int, *, first: bool, last: 
     return out
 
 
-def _front(options: list[LegOption]) -> list[LegOption]:
+def _front(options: list[LegOption], *, first: bool, last: bool) -> list[LegOption]:
     """Options not dominated within their (mode, hubs, meal pattern) group; world order kept."""
     kept: list[LegOption] = []
     for leg in options:
@@ -126,15 +127,25 @@ def _front(options: list[LegOption]) -> list[LegOption]:
             and (other.option.mode, other.option.from_hub, other.option.to_hub, other.sides)
             == (leg.option.mode, leg.option.from_hub, leg.option.to_hub, leg.sides)
         ]
-        if not any(_dominates(other, leg, options) for other in group):
+        if not any(_dominates(other, leg, options, first=first, last=last) for other in group):
             kept.append(leg)
     return kept
 
 
-def _dominates(a: LegOption, b: LegOption, order: list[LegOption]) -> bool:
-    """`a` departs no earlier, arrives no later and costs no more than `b` (ties: world order)."""
-    key_a = (a.depart, -(a.depart + a.duration), -a.option.fare_fen)
-    key_b = (b.depart, -(b.depart + b.duration), -b.option.fare_fen)
+def _dominates(a: LegOption, b: LegOption, order: list[LegOption], *, first: bool, last: bool) -> bool:
+    """`a` departs no earlier, arrives no later and costs no more than `b` (ties: world order).
+    The departure of the first leg and the arrival of the last do not matter (home is not
+    planned), and neither does the fare below the lowest cost strict lets a plan declare."""
+    key_a = (
+        0 if first else a.depart,
+        0 if last else -(a.depart + a.duration),
+        -lowest_cost_fen(a.option.fare_fen),
+    )
+    key_b = (
+        0 if first else b.depart,
+        0 if last else -(b.depart + b.duration),
+        -lowest_cost_fen(b.option.fare_fen),
+    )
     if not all(x >= y for x, y in zip(key_a, key_b, strict=True)):
         return False
     return key_a != key_b or order.index(a) < order.index(b)

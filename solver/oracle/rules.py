@@ -198,7 +198,7 @@ def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearEx
     for block in trip.blocks.values():
         per_team = [
             sum(
-                node.place.price_fen * route.visit[i]
+                lowest_cost_fen(node.place.price_fen) * route.visit[i]
                 for i, node in enumerate(block.nodes)
                 if node.meal is not None
             )

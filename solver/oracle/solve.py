@@ -26,7 +26,7 @@ from solver.oracle.bounds import trivial_bound
 from solver.oracle.catalog import City, classes, picks
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
-from solver.oracle.hints import hint_by_name
+from solver.oracle.hints import hint_by_name, hint_from_plan
 from solver.oracle.model import Catalog, TripModel, build_model
 from solver.oracle.result import ModelSize, OracleResult, Status
 from solver.oracle.rules import add_rules_and_objective
@@ -95,15 +95,21 @@ def solve_task(
     frames = [
         Frame(days, start, (home, *order, home)) for order in dict.fromkeys(itertools.permutations(keys))
     ]
-    share = settings.time_limit / (3 * len(frames) if settings.splits else 2 * len(frames))
     fallback = trivial_bound(world, frames, list(cities.values()))
+    budget = _Budget(started, settings.time_limit, len(frames))
     bounds: list[tuple[int, Frame]] = []
     for frame in frames:
         order = {key: cities[key] for key in frame.stops[1:-1]}
-        together = search.primal(frame, order, share, teams=1, hint=None)
+        bounds.append((search.bound(frame, order, budget.bound_share(), fallback=fallback), frame))
+    bounds.sort(key=lambda row: -row[0])
+    for value, frame in bounds:
+        if search.best.objective is not None and value <= search.best.objective:
+            continue
+        order = {key: cities[key] for key in frame.stops[1:-1]}
+        together = search.primal(frame, order, budget.primal_share(), teams=1, hint=None)
         if settings.splits and len(users) > 1:
-            search.primal(frame, order, share, teams=min(len(users), settings.max_teams), hint=together)
-        bounds.append((search.bound(frame, order, share, hint=together, fallback=fallback), frame))
+            teams = min(len(users), settings.max_teams)
+            search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     bound = max((value for value, _ in bounds), default=None)
     return search.result(bound, time.monotonic() - started)
 
@@ -153,6 +159,22 @@ def _check_places(task: Task, cities: dict[str, City]) -> None:
                         )
 
 
+@dataclass
+class _Budget:
+    """How the time limit is spent: 40 % on the relaxed models of all orders (the bound), the
+    rest on primal models, order by order, each taking half of what is left."""
+
+    started: float
+    limit: float
+    orders: int
+
+    def bound_share(self) -> float:
+        return 0.4 * self.limit / self.orders
+
+    def primal_share(self) -> float:
+        return max(0.5 * (self.limit - (time.monotonic() - self.started)), 0.2)
+
+
 class _Search:
     """The incumbent, the models built and the notes of one task's solve."""
 
@@ -175,6 +197,8 @@ class _Search:
             users,
         )
         self.best = _Best()
+        self.warm: dict[str, Any] | None = None
+        self.warm_places: frozenset[str] = frozenset()
         self.notes: list[str] = []
         self.size: ModelSize | None = None
 
@@ -186,6 +210,14 @@ class _Search:
             self.notes.append(f"greedy: {error}")
             return
         self._consider(plan, None, "greedy")
+        self.warm = plan
+        self.warm_places = frozenset(
+            act["location"]
+            for day in plan["days"]
+            for segment in day["city_segments"]
+            for act in segment.get("activities", [])
+            if act.get("type") in ("food", "hotel")
+        )
 
     def primal(
         self, frame: Frame, cities: dict[str, City], seconds: float, *, teams: int, hint: _Solved | None
@@ -194,6 +226,8 @@ class _Search:
         trip = self._trip(frame, cities, teams=teams, relaxed=False)
         if hint is not None:
             hint_by_name(trip.model, hint)
+        elif self.warm is not None:
+            hint_from_plan(trip, self.warm)
         solved = self._solve(trip, seconds)
         if solved is None:
             return None
@@ -203,15 +237,13 @@ class _Search:
         self._consider(plan, round(solved.solver.objective_value), "cp-sat")
         return solved
 
-    def bound(
-        self, frame: Frame, cities: dict[str, City], seconds: float, *, hint: _Solved | None, fallback: int
-    ) -> int:
+    def bound(self, frame: Frame, cities: dict[str, City], seconds: float, *, fallback: int) -> int:
         """A proven upper bound for one order: the relaxed model's (its trivial bound when CP-SAT
         returns none); minus infinity when that order has no modelled plan."""
         teams = len(self.users) if self.settings.splits else 1
         trip = self._trip(frame, cities, teams=max(teams, 1), relaxed=True)
-        if hint is not None:
-            hint_by_name(trip.model, hint)
+        if self.warm is not None:
+            hint_from_plan(trip, self.warm)
         solver = self._solver(seconds)
         status = solver.solve(trip.model)
         if status == cp_model.INFEASIBLE:
@@ -232,10 +264,10 @@ class _Search:
                     city, attractions, classes(city, city.restaurants), classes(city, city.hotels)
                 )
             else:
-                restaurants = picks(city, city.restaurants, attractions, self.settings.picks)
-                catalogs[key] = Catalog(
-                    city, attractions, restaurants, picks(city, city.hotels, attractions, 1)
-                )
+                keep = self.warm_places
+                restaurants = picks(city, city.restaurants, attractions, self.settings.picks, keep)
+                hotels = picks(city, city.hotels, attractions, 1, keep)
+                catalogs[key] = Catalog(city, attractions, restaurants, hotels)
         trip = build_model(
             frame,
             catalogs,

@@ -111,8 +111,8 @@ def _check(task: Task, world: TinyWorld, result: OracleResult, splits: bool = Tr
         if found.value is not None:
             assert result.plan is not None, "the oracle found no plan, exhaustive search did"
             assert result.bound is not None and result.bound >= found.value, _report(task, result, found)
-    if result.status == "OPTIMAL" and exact.exact and exact.value is not None:
-        assert result.objective == exact.value, _report(task, result, exact)
+    if result.status == "OPTIMAL" and tolerant.exact and tolerant.value is not None:
+        assert result.objective == tolerant.value, _report(task, result, tolerant)
     if result.status == "INFEASIBLE":
         assert exact.value is None and tolerant.value is None
     for plan in _perturbations(task, world, [p for p in (result.plan, exact.plan, tolerant.plan) if p]):
