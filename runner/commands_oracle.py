@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -21,6 +22,7 @@ from runner.normalize import normalize, read_oracle, read_scored
 from runner.oracle_batch import ORIGINAL, OracleJob, Tally, make_job, run_local
 from runner.oracle_log import Appender, Resume, resume
 from runner.oracle_tasks import TaskEntry, read_tables, read_task_entries, select
+from sandbox.world.world import World
 from solver.oracle.solve import OracleSettings
 
 
@@ -85,7 +87,7 @@ def oracle_command(
     raise typer.Exit(tally.exit_code())
 
 
-def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: Any) -> Iterator[dict[str, Any]]:
+def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World) -> Iterator[dict[str, Any]]:
     if backend is Backend.ray and todo:
         from runner.oracle_ray import run_ray  # Ray is an optional dependency
 
@@ -105,15 +107,15 @@ def _write_all(lines: Iterable[dict[str, Any]], total: int, tally: Tally, append
                 appender.append(line)
             tally.add(line)
             if "error" in line:
-                _report(line)
+                _report(bar.console, line)
             bar.update(progress, advance=1, description=f"oracle {line.get('task_id') or ''}")
 
 
-def _report(line: dict[str, Any]) -> None:
-    """One stderr line naming the task and the field."""
+def _report(console: Console, line: dict[str, Any]) -> None:
+    """One stderr line naming the task and the field (through the progress bar's console)."""
     task = f"task {line['task_id']} ({line['where']})" if line["task_id"] else line["where"]
     error = line["error"]
-    err().print(
+    console.print(
         f"[red]error:[/] {escape(task)}: {escape(error['field'])}: {escape(error['problem'])}", soft_wrap=True
     )
 

@@ -4,7 +4,7 @@
 instance otherwise (shut down again at the end). Workers load the world from `job.world_dir`
 once per worker process, so the directory must be readable at that path on every node. Lines
 are yielded in task order (a finished task waits for the ones before it), so the output is the
-same as the local backend's.
+same as the local backend's. A task whose worker is lost gets an error line (`field` `oracle`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from runner.io import InputError
 from runner.loading import load_sandbox_world
-from runner.oracle_batch import OracleJob, solve_entry
-from runner.oracle_tasks import TaskEntry
+from runner.oracle_batch import OracleJob, error_line, solve_entry
+from runner.oracle_tasks import TaskEntry, TaskError
 from sandbox.world.world import World
 
 _WORLDS: dict[str, World] = {}
@@ -44,8 +44,11 @@ def run_ray(entries: Sequence[TaskEntry], job: OracleJob) -> Iterator[dict[str, 
         cpus = min(job.settings.workers, max(int(resources.get("CPU", 1)), 1))
         solve = ray.remote(num_cpus=cpus)(_solve_on_worker)
         refs = [solve.remote(entry, job) for entry in entries]
-        for ref in refs:
-            yield ray.get(ref)
+        for entry, ref in zip(entries, refs, strict=True):
+            try:
+                yield ray.get(ref)
+            except ray.exceptions.RayError as exc:  # a lost worker or node: that task only
+                yield error_line(entry, TaskError("oracle", f"ray: {type(exc).__name__}: {exc}"), job)
     finally:
         if started:
             ray.shutdown()
