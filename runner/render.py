@@ -139,6 +139,11 @@ def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
         )
     console.print(table)
     console.print("GU* is the best plan's GU total; bound: no strict-valid plan scores more.")
+    if run.value_of_splitting is not None and run.value_of_splitting < 0:
+        console.print(
+            "the split run scored below the run without splits, whose plan it also allows: "
+            "its search was cut short by the time limit (try a larger --time-limit)"
+        )
     for note in dict.fromkeys((*run.with_splits.notes, *run.without_splits.notes)):
         console.print(f"note: {note}", style="dim", markup=False)
     best = run.best

@@ -5,6 +5,7 @@ oracle's); one slower test runs the real oracle with a 2 s limit."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,20 @@ def test_real_oracle_plan_is_strict_valid_and_scores_its_objective() -> None:
     gu: Any = run.verdicts["official"].gu
     assert gu.total_score == best.objective <= best.bound
     assert run.value_of_splitting == run.with_splits.objective - run.without_splits.objective  # type: ignore[operator]
+
+
+def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    def weaker_split_run(task: Task, world: WorldFacts, settings: OracleSettings) -> OracleResult:
+        result = _fake(task, world, settings)
+        return replace(result, objective=23) if settings.splits else result
+
+    monkeypatch.setattr(sample_oracle, "solve_task", weaker_split_run)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    code, output = _run()
+    assert code == 0
+    assert "task_004175  on      23   31     25.8%  FEASIBLE  1.5 s  1       -2\n" in output
+    assert (
+        "the split run scored below the run without splits, whose plan it also allows:\n"
+        "its search was cut short by the time limit (try a larger --time-limit)\n"
+    ) in output
+    assert "oracle plan (splits off, from cp-sat)" in output
