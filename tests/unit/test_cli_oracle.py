@@ -19,11 +19,10 @@ from runner import oracle_batch
 from runner.cli import app
 from runner.loading import sample_path
 from sandbox.world.build import build_world
-from solver.oracle.result import OracleResult, Status
-from solver.oracle.solve import OracleInputError, OracleSettings
-from verifier.model.task import Task
+from tests.fixtures import oracle_fake
 
 RUN = CliRunner()
+REPO = Path(__file__).resolve().parents[2]
 SAMPLE: dict[str, Any] = json.loads(sample_path("task.json").read_text(encoding="utf-8"))
 MUST = "user_preferences.User2.preference.city_specific_preferences.珠海市.attractions.must_visit[0]"
 
@@ -66,36 +65,10 @@ Calls = list[tuple[str, dict[str, Any] | None]]
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Calls:
-    """A solver that answers at once (GU 10 of bound 12, two users) and records its calls."""
-    calls: Calls = []
-
-    def solve(
-        task: Task, world: Any, settings: OracleSettings, *, table: dict[str, Any] | None = None
-    ) -> OracleResult:
-        calls.append((task.task_id, table))
-        if task.task_id == "boom":
-            raise RuntimeError("model exploded")
-        if task.task_id == "refused":
-            raise OracleInputError("metadata.cities[0]", "the world knows no city '火星市'")
-        return OracleResult(
-            task_id=task.task_id,
-            status=Status.FEASIBLE,
-            objective=10,
-            bound=12,
-            per_user={"User2": 6, "User1": 4},
-            plan=None,
-            seconds=0.5,
-            seed=settings.seed,
-            workers=settings.workers,
-            time_limit=settings.time_limit,
-            gap_limit=settings.gap_limit,
-            splits=settings.splits,
-            splits_used=0,
-            source="fake",
-        )
-
-    monkeypatch.setattr(oracle_batch, "solve_task", solve)
-    return calls
+    """The instant fake solver (tests/fixtures/oracle_fake.py) in place; its calls, from empty."""
+    oracle_fake.CALLS.clear()
+    monkeypatch.setattr(oracle_batch, "solve_task", oracle_fake.fake_solve)
+    return oracle_fake.CALLS
 
 
 def _oracle(tasks: Path, world: Path, *extra: object) -> Result:
@@ -167,35 +140,37 @@ def test_resume_skips_finished_tasks_and_retries_errors(
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_ray_backend_gives_the_local_lines(real_run: tuple[Result, Path, Path], world: Path) -> None:
+def test_ray_backend_gives_the_local_lines(world: Path, fake: Calls, tmp_path: Path) -> None:
+    """Same fake solver in the Ray workers (a setup hook) as here: same lines, same order."""
     ray = pytest.importorskip("ray")
-    _, tasks, local = real_run
+    tasks = _write_tasks(tmp_path / "t.jsonl", _task("a"), "{not json", _task("boom"), _task("b"))
+    local = _oracle(tasks, world)
     try:
-        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        ray.init(
+            num_cpus=2,
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+            runtime_env={
+                "worker_process_setup_hook": "tests.fixtures.oracle_fake.install",
+                "env_vars": {"PYTHONPATH": str(REPO)},
+            },
+        )
     except Exception as exc:
         pytest.skip(f"ray cannot start here: {exc}")
     try:
-        result = _run(
-            "oracle",
-            "--tasks",
-            tasks,
-            "--world",
-            world,
-            "--time-limit",
-            2,
-            "--workers",
-            1,
-            "--backend",
-            "ray",
-        )
+        remote = _oracle(tasks, world, "--backend", "ray")
     finally:
         ray.shutdown()
-    assert result.exit_code == 1
-    remote = [json.loads(line) for line in result.stdout.splitlines()]
-    expected = _lines(local)
-    for line in (*remote, *expected):
-        line.pop("seconds", None)
-    assert remote == expected
+    assert [task_id for task_id, _ in fake] == ["a", "boom", "b"]  # the local run only
+    assert (remote.exit_code, remote.stdout) == (local.exit_code, local.stdout) == (1, local.stdout)
+    lines = [json.loads(line) for line in remote.stdout.splitlines()]
+    assert [(x["task_id"], x.get("extra"), "error" in x) for x in lines] == [
+        ("a", {"world_seed": 1}, False),
+        (None, None, True),
+        ("boom", None, True),
+        ("b", {"world_seed": 1}, False),
+    ]
 
 
 # -- exit codes and bad input (fake solver) ---------------------------------------------------
