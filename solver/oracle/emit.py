@@ -20,7 +20,7 @@ import datetime as dt
 import itertools
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from ortools.sat.python import cp_model
 
@@ -65,13 +65,27 @@ class TeamPlan:
     back: int
     visits: tuple[Visit, ...]
 
+    def departure(self, catalog: City) -> int:
+        """When the team leaves its start place: just in time for its first stop (the group
+        stays at the hotel or the hub until then)."""
+        if not self.visits:
+            return self.leave
+        first = self.visits[0]
+        hop = catalog.hop(self.origin, first.name)
+        return first.start - (hop.minutes if hop is not None and first.name != self.origin else 0)
+
+
+class Values(Protocol):
+    """A solution of a model: a `cp_model.CpSolver` after a solve, or an `Assignment`."""
+
+    def value(self, variable: cp_model.IntVar) -> int: ...
+    def boolean_value(self, literal: cp_model.IntVar) -> bool: ...
+
 
 class PlanWriter:
     """Reads a solved `TripModel` and writes the plan."""
 
-    def __init__(
-        self, trip: TripModel, solver: cp_model.CpSolver, users: tuple[str, ...], children: tuple[str, ...]
-    ):
+    def __init__(self, trip: TripModel, solver: Values, users: tuple[str, ...], children: tuple[str, ...]):
         self.trip, self.solver = trip, solver
         self.users, self.children = users, children
 
@@ -170,10 +184,10 @@ class PlanWriter:
     def _checkout(self, day: int, city: int) -> int:
         """When the group leaves last night's hotel: the first team out of the next block."""
         block = self.trip.blocks.get((day, city))
-        if block is None:
+        if block is None or not self._on(self.trip.skeleton.block[(day, city)]):
             return 8 * 60
-        active = [k for k, literal in enumerate(block.teams.active) if self._on(literal)]
-        return min(int(self.solver.value(block.leave[k])) for k in active) if active else 8 * 60
+        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        return min(team.departure(catalog) for team in self._teams(block))
 
     def _teams(self, block: Block) -> list[TeamPlan]:
         solver, out = self.solver, []
@@ -218,7 +232,7 @@ def _chosen(writer: PlanWriter, members: tuple[tuple[str, ...], ...], literals: 
     raise AssertionError("an existing block has a start and an end")
 
 
-def _order(arcs: dict[tuple[int, int], cp_model.IntVar], solver: cp_model.CpSolver) -> list[int]:
+def _order(arcs: dict[tuple[int, int], cp_model.IntVar], solver: Values) -> list[int]:
     """Stop indices in route order (following the chosen arcs from the depot)."""
     successor = {tail: head for (tail, head), arc in arcs.items() if solver.boolean_value(arc)}
     order, node = [], successor.get(0, 0)
@@ -243,7 +257,7 @@ def _team_items(catalog: City, team: TeamPlan, timing: Timing, *, rests: bool) -
     """A team's transfers, visits and (with `rests`) waits, from its origin to its destination."""
     who = [ALL] if not rests else list(team.who)
     items: list[Item] = []
-    here, now = team.origin, team.leave
+    here, now = team.origin, team.departure(catalog)
     stops = [*team.visits, Visit(team.destination, "", -1, 0, 0)]
     for visit in stops:
         target = visit.start if visit.start >= 0 else None
@@ -297,20 +311,45 @@ def _rest(place: str, start: int, end: int, who: list[str]) -> Item:
 
 
 def _split_items(catalog: City, teams: list[TeamPlan], timings: tuple[Timing, ...]) -> list[Item]:
-    """Every team's items with waits filled so that all teams span the same stretch of time."""
-    first = min(team.leave for team in teams)
+    """Every team's items with waits filled so that all teams span the same stretch of time;
+    what every team does alike at the start and at the end is written once, for everyone."""
+    first = min(team.departure(catalog) for team in teams)
     last = max(_arrival(catalog, team) for team in teams)
-    rows: list[tuple[int, int, Item]] = []
-    for k, (team, timing) in enumerate(zip(teams, timings, strict=True)):
+    lists: list[list[Item]] = []
+    for team, timing in zip(teams, timings, strict=True):
         items = _team_items(catalog, team, timing, rests=True)
         who = list(team.who)
-        if team.leave > first:
-            items.insert(0, _rest(team.origin, first, team.leave, who))
+        if team.departure(catalog) > first:
+            items.insert(0, _rest(team.origin, first, team.departure(catalog), who))
         arrival = _arrival(catalog, team)
         if arrival < last:
             items.append(_rest(team.destination, arrival, last, who))
-        rows += [(minutes(item["start_time"]), k, item) for item in items]
-    return [item for _, _, item in sorted(rows, key=lambda row: (row[0], row[1]))]
+        lists.append(items)
+    head = _common(lists)
+    tail = _common([items[head:][::-1] for items in lists])
+    rows = [
+        (minutes(item["start_time"]), k, item)
+        for k, items in enumerate(lists)
+        for item in items[head : len(items) - tail]
+    ]
+    middle = [item for _, _, item in sorted(rows, key=lambda row: (row[0], row[1]))]
+    together = [lists[0][:head], lists[0][len(lists[0]) - tail :]]
+    return [*_for_all(together[0]), *middle, *_for_all(together[1])]
+
+
+def _common(lists: list[list[Item]]) -> int:
+    """How many leading items all lists share (participants aside)."""
+    count = 0
+    for items in zip(*lists, strict=False):
+        keys = {tuple(sorted((k, str(v)) for k, v in item.items() if k != "participants")) for item in items}
+        if len(keys) != 1:
+            break
+        count += 1
+    return count
+
+
+def _for_all(items: list[Item]) -> list[Item]:
+    return [item | {"participants": [ALL]} for item in items]
 
 
 def _penalty(items: list[Item], users: tuple[str, ...]) -> int:

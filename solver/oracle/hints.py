@@ -22,10 +22,10 @@ from verifier.strict.meals import MEALS
 
 @dataclass(frozen=True)
 class Solved:
-    """A model and the solver that found a solution of it."""
+    """A model and a full solution of it."""
 
     model: cp_model.CpModel
-    solver: cp_model.CpSolver
+    solution: list[int]
 
 
 def hint_by_name(target: cp_model.CpModel, source: Solved) -> int:
@@ -33,9 +33,7 @@ def hint_by_name(target: cp_model.CpModel, source: Solved) -> int:
     solved `source`; returns how many were hinted."""
     values = {
         variable.name: value
-        for variable, value in zip(
-            source.model.proto.variables, source.solver.response_proto.solution, strict=False
-        )
+        for variable, value in zip(source.model.proto.variables, source.solution, strict=True)
         if variable.name
     }
     hinted = 0
@@ -123,3 +121,18 @@ def _node(block: Block, name: str, kind: str, start: int) -> int | None:
         if low <= start < high:
             return i
     return None
+
+
+def completion(model: cp_model.CpModel, seconds: float, seed: int) -> list[int] | None:
+    """A full solution that extends the model's hint (solved with the hinted variables fixed,
+    one worker, deterministic limit), or None when the hint has no completion."""
+    if not model.proto.solution_hint.vars:
+        return None
+    solver = cp_model.CpSolver()
+    solver.parameters.fix_variables_to_their_hinted_value = True
+    solver.parameters.max_deterministic_time = seconds
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return list(solver.response_proto.solution)

@@ -63,6 +63,10 @@ class Route:
     moving: cp_model.IntVar
     """Total travel minutes on the route's arcs (never below the true total; exact at an optimum
     that is charged for travel)."""
+    first: cp_model.IntVar
+    """Travel minutes out of the origin (or straight to the destination on an empty route)."""
+    last: cp_model.IntVar
+    """Travel minutes into the destination."""
     travel_terms: list[tuple[int, cp_model.IntVar]] = field(default_factory=list)
 
 
@@ -111,11 +115,15 @@ class _Builder:
             {},
             model.new_bool_var(f"{name}empty"),
             model.new_int_var(0, cp_model.INT32_MAX, f"{name}m"),
+            model.new_int_var(0, cp_model.INT32_MAX, f"{name}first"),
+            model.new_int_var(0, cp_model.INT32_MAX, f"{name}last"),
         )
+        self.back: cp_model.IntVar | None = None
         self.circuit: list[tuple[int, int, cp_model.LiteralT]] = [(0, 0, self.route.empty)]
 
     def build(self, leave: cp_model.IntVar, back: cp_model.IntVar, active: cp_model.IntVar | None) -> Route:
         model, graph, route = self.model, self.graph, self.route
+        self.back = back
         if active is not None:
             model.add_implication(active.Not(), route.empty)
         self._direct(leave, back, active)
@@ -147,7 +155,8 @@ class _Builder:
                 if minutes:
                     route.travel_terms.append((minutes, arc))
         model.add_circuit(self.circuit)
-        model.add(route.moving >= sum(minutes * lit for minutes, lit in route.travel_terms))
+        stops = sum(minutes * lit for minutes, lit in route.travel_terms)
+        model.add(route.moving >= stops + route.first + route.last)
         self._knapsack(leave, back)
         return route
 
@@ -186,15 +195,16 @@ class _Builder:
         times: tuple[cp_model.IntVar, cp_model.IntVar, int],
     ) -> None:
         """Precedence on an arc between the depot and a stop for one end alternative:
-        `after ≥ before + service + minutes` with `times = (before, after, service)`."""
+        `after ≥ before + service + minutes` with `times = (before, after, service)`; the
+        minutes also bound the route's end travel from below."""
         before, after, service = times
         guard = [arc] if end.literal is None else [arc, end.literal]
         if minutes is None:
             self.model.add_bool_or([lit.Not() for lit in guard])
             return
         self.model.add(after >= before + service + minutes).only_enforce_if(guard)
-        if minutes:
-            self.route.travel_terms.append((minutes, conjunction(self.model, guard)))
+        ends = self.route.first if after is not self.back else self.route.last
+        self.model.add(ends >= minutes).only_enforce_if(guard)
 
     def _direct(self, leave: cp_model.IntVar, back: cp_model.IntVar, active: cp_model.IntVar | None) -> None:
         """The empty route goes straight from origin to destination."""
@@ -207,8 +217,7 @@ class _Builder:
                     self.model.add_bool_or([lit.Not() for lit in guard])
                     continue
                 self.model.add(back >= leave + minutes).only_enforce_if(guard)
-                if minutes:
-                    self.route.travel_terms.append((minutes, conjunction(self.model, guard)))
+                self.model.add(self.route.first >= minutes).only_enforce_if(guard)
 
 
 def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | None:
@@ -221,13 +230,3 @@ def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | 
         if high >= arrival:
             return max(low, arrival)
     return None
-
-
-def conjunction(model: cp_model.CpModel, literals: Sequence[cp_model.IntVar]) -> cp_model.IntVar:
-    """A literal equal to the conjunction of `literals` (both ways, so exact under any sign)."""
-    if len(literals) == 1:
-        return literals[0]
-    both = model.new_bool_var("and")
-    model.add_bool_and(list(literals)).only_enforce_if(both)
-    model.add_bool_or([lit.Not() for lit in literals]).only_enforce_if(both.Not())
-    return both

@@ -26,7 +26,8 @@ from solver.oracle.bounds import trivial_bound
 from solver.oracle.catalog import City, classes, picks
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
-from solver.oracle.hints import hint_by_name, hint_from_plan
+from solver.oracle.hints import completion, hint_by_name, hint_from_plan
+from solver.oracle.improve import Assignment, improve
 from solver.oracle.model import Catalog, TripModel, build_model
 from solver.oracle.result import ModelSize, OracleResult, Status
 from solver.oracle.rules import add_rules_and_objective
@@ -91,10 +92,10 @@ def solve_task(
     }
     _check_places(task, cities)
     search = _Search(task, world=world, settings=settings, table=table, db=db, users=users)
-    search.greedy()
-    frames = [
-        Frame(days, start, (home, *order, home)) for order in dict.fromkeys(itertools.permutations(keys))
-    ]
+    sequences = list(dict.fromkeys(itertools.permutations(keys)))
+    for sequence in sequences:
+        search.greedy(tuple(cities[key].label for key in sequence))
+    frames = [Frame(days, start, (home, *sequence, home)) for sequence in sequences]
     fallback = trivial_bound(world, frames, list(cities.values()))
     budget = _Budget(started, settings.time_limit, len(frames))
     bounds: list[tuple[int, Frame]] = []
@@ -197,53 +198,70 @@ class _Search:
             users,
         )
         self.best = _Best()
-        self.warm: dict[str, Any] | None = None
-        self.warm_places: frozenset[str] = frozenset()
+        self.warm: dict[tuple[str, ...], dict[str, Any]] = {}
+        """Greedy plans by city order (task city names)."""
+        self.warm_places: set[str] = set()
         self.notes: list[str] = []
         self.size: ModelSize | None = None
 
-    def greedy(self) -> None:
-        """The warm start: the greedy plan, when strict accepts it."""
+    def greedy(self, labels: tuple[str, ...]) -> None:
+        """The warm start of one city order (task city names): the greedy plan visiting the
+        cities in that order, when strict accepts it; a candidate answer too."""
+        metadata = self.task.metadata.model_copy(update={"cities": list(labels)})
         try:
-            plan = greedy_plan(self.task, self.world, effective=self.table)
+            plan = greedy_plan(
+                self.task.model_copy(update={"metadata": metadata}), self.world, effective=self.table
+            )
         except GreedyError as error:
-            self.notes.append(f"greedy: {error}")
+            self.notes.append(f"greedy {'→'.join(labels)}: {error}")
             return
-        self._consider(plan, None, "greedy")
-        self.warm = plan
-        self.warm_places = frozenset(
+        if not self._consider(plan, None, "greedy"):
+            return
+        self.warm[labels] = plan
+        self.warm_places |= {
             act["location"]
             for day in plan["days"]
             for segment in day["city_segments"]
             for act in segment.get("activities", [])
             if act.get("type") in ("food", "hotel")
-        )
+        }
 
     def primal(
         self, frame: Frame, cities: dict[str, City], seconds: float, *, teams: int, hint: _Solved | None
     ) -> _Solved | None:
-        """Solve the primal model of one order with up to `teams` teams; keep its plan."""
+        """Solve the primal model of one order with up to `teams` teams from the warm start (the
+        whole-group solution, else the greedy plan) by day-window search; keep its plan."""
         trip = self._trip(frame, cities, teams=teams, relaxed=False)
+        warm = self.warm.get(_labels(trip))
         if hint is not None:
             hint_by_name(trip.model, hint)
-        elif self.warm is not None:
-            hint_from_plan(trip, self.warm)
-        solved = self._solve(trip, seconds)
-        if solved is None:
+        elif warm is not None:
+            hint_from_plan(trip, warm)
+        seed = self.settings.seed
+        start = completion(trip.model, seconds / 4, seed) or self._first(trip, seconds / 4)
+        if start is None:
             return None
-        plan = PlanWriter(
-            trip, solved.solver, tuple(self.task.user_names), tuple(self.task.child_names)
-        ).plan()
-        self._consider(plan, round(solved.solver.objective_value), "cp-sat")
-        return solved
+        solution, value = improve(trip.model, start, frame.days, seconds=seconds, step=seconds / 8, seed=seed)
+        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
+        plan = PlanWriter(trip, Assignment(solution), users, children).plan()
+        self._consider(plan, round(value), "cp-sat")
+        return _Solved(trip.model, solution)
+
+    def _first(self, trip: TripModel, seconds: float) -> list[int] | None:
+        """Any solution of the model, when no warm start fits it."""
+        solver = self._solver(seconds)
+        if solver.solve(trip.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        return list(solver.response_proto.solution)
 
     def bound(self, frame: Frame, cities: dict[str, City], seconds: float, *, fallback: int) -> int:
         """A proven upper bound for one order: the relaxed model's (its trivial bound when CP-SAT
         returns none); minus infinity when that order has no modelled plan."""
         teams = len(self.users) if self.settings.splits else 1
         trip = self._trip(frame, cities, teams=max(teams, 1), relaxed=True)
-        if self.warm is not None:
-            hint_from_plan(trip, self.warm)
+        warm = self.warm.get(_labels(trip))
+        if warm is not None:
+            hint_from_plan(trip, warm)
         solver = self._solver(seconds)
         status = solver.solve(trip.model)
         if status == cp_model.INFEASIBLE:
@@ -264,7 +282,7 @@ class _Search:
                     city, attractions, classes(city, city.restaurants), classes(city, city.hotels)
                 )
             else:
-                keep = self.warm_places
+                keep = frozenset(self.warm_places)
                 restaurants = picks(city, city.restaurants, attractions, self.settings.picks, keep)
                 hotels = picks(city, city.hotels, attractions, 1, keep)
                 catalogs[key] = Catalog(city, attractions, restaurants, hotels)
@@ -284,32 +302,23 @@ class _Search:
         return trip
 
     def _solver(self, seconds: float) -> cp_model.CpSolver:
-        """A CP-SAT solver set for a deterministic run of `seconds` deterministic seconds (the
-        wall clock caps it at three times that)."""
+        """A CP-SAT solver set for a reproducible run: one worker, `seconds` of deterministic
+        time."""
         solver = cp_model.CpSolver()
         parameters = solver.parameters
-        parameters.num_workers = self.settings.workers
+        parameters.num_workers = 1
         parameters.random_seed = self.settings.seed
-        parameters.interleave_search = True
         parameters.max_deterministic_time = seconds
-        parameters.max_time_in_seconds = 3 * seconds
         parameters.relative_gap_limit = self.settings.gap_limit
         return solver
 
-    def _solve(self, trip: TripModel, seconds: float) -> _Solved | None:
-        solver = self._solver(seconds)
-        status = solver.solve(trip.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
-        return _Solved(trip.model, solver)
-
-    def _consider(self, plan: dict[str, Any], objective: int | None, source: str) -> None:
-        """Keep a plan that strict accepts and that beats the incumbent; note any disagreement
-        between a model's objective and the official GU."""
+    def _consider(self, plan: dict[str, Any], objective: int | None, source: str) -> bool:
+        """Keep a plan that strict accepts and that beats the incumbent (False: strict rejects
+        it); note any disagreement between a model's objective and the official GU."""
         violations = strict_violations(self.task, plan, self.world)
         if violations:
             self.notes.append(f"{source} plan rejected by strict: {sorted({v.code for v in violations})}")
-            return
+            return False
         result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
         total = int(result["total_score"])
         if objective is not None and total != objective:
@@ -317,6 +326,7 @@ class _Search:
         if self.best.objective is None or total > self.best.objective:
             per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
             self.best = _Best(total, plan, per_user, source)
+        return True
 
     def result(self, bound: int | None, seconds: float) -> OracleResult:
         best, settings = self.best, self.settings
@@ -347,6 +357,11 @@ class _Search:
             model_size=self.size,
             notes=tuple(self.notes),
         )
+
+
+def _labels(trip: TripModel) -> tuple[str, ...]:
+    """The task city names of a model's order."""
+    return tuple(trip.catalogs[key].city.label for key in trip.frame.stops[1:-1])
 
 
 def _splits(plan: dict[str, Any] | None) -> int:

@@ -1,0 +1,101 @@
+"""Deterministic large-neighbourhood search over days: re-solve a window of days, keep the rest.
+
+A trip model's variables carry the day they belong to in their names (`skeleton.py`,
+`model.py`). Starting from a complete solution, each step frees every variable of a window of
+consecutive days, fixes the variables of all other days to their current values, and re-solves
+with one CP-SAT worker for a bounded deterministic time, starting from the current solution.
+A better solution is kept. Windows of one and two days are tried in order, repeatedly, until a
+pass brings nothing or the time is spent. One worker and deterministic limits make the whole
+search reproducible for a seed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+DAY_NAME = re.compile(r"^(?:d|B|N|H|hub|need|T\d+d|x\d+d|dep\d+d|P\d+d|over(?:poi|min)\d+d)(\d+)")
+"""The day in a variable's name (block, skeleton, hotel, meal and intensity variables)."""
+
+
+def day_of(name: str) -> int | None:
+    """The day a variable belongs to, None for trip-wide ones (must_visit items, budgets)."""
+    found = DAY_NAME.match(name)
+    return int(found.group(1)) if found else None
+
+
+def improve(
+    model: cp_model.CpModel, solution: Sequence[int], days: int, *, seconds: float, step: float, seed: int
+) -> tuple[list[int], float]:
+    """The best solution found from `solution` (its objective too) within `seconds` of wall time,
+    each window solve limited to `step` deterministic seconds."""
+    proto = model.proto
+    by_day = [day_of(variable.name) for variable in proto.variables]
+    current = list(solution)
+    value = _objective(model, current)
+    started = time.monotonic()
+    windows = [(d, d) for d in range(1, days + 1)] + [(d, d + 1) for d in range(1, days)]
+    improved = True
+    while improved and time.monotonic() - started < seconds:
+        improved = False
+        for first, last in windows:
+            if time.monotonic() - started >= seconds:
+                break
+            found = _window(model, current, by_day, (first, last), step=step, seed=seed)
+            if found is not None and _objective(model, found) > value:
+                current, value, improved = found, _objective(model, found), True
+    return current, value
+
+
+def _window(
+    model: cp_model.CpModel,
+    current: list[int],
+    by_day: list[int | None],
+    window: tuple[int, int],
+    *,
+    step: float,
+    seed: int,
+) -> list[int] | None:
+    first, last = window
+    local = model.clone()
+    local.clear_hints()  # type: ignore[no-untyped-call]
+    for index, day in enumerate(by_day):
+        variable = local.get_int_var_from_proto_index(index)
+        if day is not None and not first <= day <= last:
+            local.add(variable == current[index])
+        local.add_hint(variable, current[index])
+    solver = cp_model.CpSolver()
+    parameters = solver.parameters
+    parameters.num_workers = 1
+    parameters.random_seed = seed
+    parameters.max_deterministic_time = step
+    parameters.cp_model_presolve = False
+    if solver.solve(local) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return list(solver.response_proto.solution)
+
+
+def _objective(model: cp_model.CpModel, solution: Sequence[int]) -> float:
+    """The objective of `model` at a full assignment."""
+    objective = model.proto.objective
+    total = objective.offset
+    for ref, coefficient in zip(objective.vars, objective.coeffs, strict=True):
+        total += coefficient * (solution[ref] if ref >= 0 else 1 - solution[-ref - 1])
+    return (objective.scaling_factor or 1) * total
+
+
+class Assignment:
+    """A full solution read like a solver: `value` and `boolean_value` of model variables."""
+
+    def __init__(self, solution: Sequence[int]) -> None:
+        self.solution = solution
+
+    def value(self, variable: cp_model.IntVar) -> int:
+        return int(self.solution[variable.index])
+
+    def boolean_value(self, literal: cp_model.IntVar) -> bool:
+        index = literal.index
+        return bool(self.solution[index]) if index >= 0 else not self.solution[-index - 1]
