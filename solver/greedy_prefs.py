@@ -74,7 +74,7 @@ class UserPrefs:
         must, reject, prefer, avoid = self.transport_words
         if mode in must or mode in reject:
             return 2 * (mode in must) - 2 * (mode in reject)
-        return int(mode in prefer) - int(mode in avoid)
+        return 1 if mode in prefer else -1 if mode in avoid else 0
 
     def hotel(self, category: str) -> int:
         """This user's score of one hotel entry of this category."""
@@ -175,7 +175,7 @@ def _meal_score(food: tuple[Words, Words, Words, Words], name: str, category: st
             return score
     if category in must or category in reject:
         return 2 * (category in must) - 2 * (category in reject)
-    return int(category in prefer) - int(category in avoid)
+    return 1 if category in prefer else -1 if category in avoid else 0
 
 
 def group_prefs(task: Task, effective: dict[str, Any] | None) -> GroupPrefs:
