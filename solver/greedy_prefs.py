@@ -63,7 +63,11 @@ class UserPrefs:
         rejects = frozenset(k for k, item in enumerate(reject) if item in name)
         if musts or rejects:
             return 0, musts, rejects
-        return _category_hit(positive, name, category) - _category_hit(negative, name, category), musts, rejects
+        return (
+            _category_hit(positive, name, category) - _category_hit(negative, name, category),
+            musts,
+            rejects,
+        )
 
     def meal(self, city: str, name: str, category: str) -> int:
         """This user's score of one meal at a restaurant."""

@@ -103,7 +103,9 @@ def test_must_visit_written_under_an_alias_is_visited_under_that_name() -> None:
     assert strict_violations(alias_task, plan, WORLD) == []
     either = _with_prefs(TASK_A, _prefs(三亚市=_city(["椰梦长廊"], [], [], [])))
     visited = [item["location"] for item in _items(greedy_plan(either, WORLD), "attraction")]
-    assert visited.count("椰梦长廊") == 1 and "三亚湾椰梦长廊" not in visited  # both names score: the stored one
+    assert (
+        visited.count("椰梦长廊") == 1 and "三亚湾椰梦长廊" not in visited
+    )  # both names score: the stored one
 
 
 def test_effective_table_overrides_the_task_table() -> None:
