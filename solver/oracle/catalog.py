@@ -47,10 +47,17 @@ class Place:
     musts: tuple[frozenset[int], ...] = ()
     """Per scored user (attractions): positions of the must_visit items the name contains."""
     rejects: tuple[frozenset[int], ...] = ()
+    identity: str = ""
+    """The place this node visits (its stored name): one place written under several of its
+    names is several nodes, visited at most once together."""
 
     @property
     def name(self) -> str:
         return self.members[0]
+
+    @property
+    def place(self) -> str:
+        return self.identity or self.members[0]
 
 
 @dataclass
@@ -73,25 +80,33 @@ class City:
 
     @cached_property
     def attractions(self) -> tuple[Place, ...]:
-        """Attractions some user may score positively (a category hit or a must_visit item)."""
+        """Attractions some user may score positively (a category hit or a must_visit item),
+        under each of their names that scores differently (official scoring reads the name a
+        plan writes, and the world answers to every name of a place)."""
         out: list[Place] = []
         for poi in self.world.pois(self.key, PoiKind.ATTRACTION):
-            category = self.category(poi)
-            rows = [user.prefs.attraction(self.label, poi.name, category) for user in self.users]
-            if not any(score > 0 or musts for score, musts, _ in rows):
-                continue
-            out.append(
-                Place(
-                    PoiKind.ATTRACTION,
-                    (poi.name,),
-                    _service(poi),
-                    poi.price_fen,
-                    tuple(score for score, _, _ in rows),
-                    tuple(musts for _, musts, _ in rows),
-                    tuple(rejects for _, _, rejects in rows),
-                )
-            )
+            variants: dict[tuple[object, ...], Place] = {}
+            for name in (poi.name, *poi.aliases):
+                place = self._attraction(poi, name)
+                key = (place.scores, place.musts, place.rejects)
+                if key not in variants and (any(s > 0 for s in place.scores) or any(place.musts)):
+                    variants[key] = place
+            out += variants.values()
         return tuple(out)
+
+    def _attraction(self, poi: PoiFact, name: str) -> Place:
+        category = self.db.category(name, self.label) or ""
+        rows = [user.prefs.attraction(self.label, name, category) for user in self.users]
+        return Place(
+            PoiKind.ATTRACTION,
+            (name,),
+            _service(poi),
+            poi.price_fen,
+            tuple(score for score, _, _ in rows),
+            tuple(musts for _, musts, _ in rows),
+            tuple(rejects for _, _, rejects in rows),
+            poi.name,
+        )
 
     @cached_property
     def restaurants(self) -> tuple[Place, ...]:

@@ -88,7 +88,7 @@ def _user_visits(trip: TripModel) -> list[dict[tuple[int, int, int], cp_model.Li
             per_team = [route.visit[i] for route in block.routes]
             for u in range(trip.users):
                 out[u][(day, city, i)] = block.teams.of_user(model, u, per_team, (0, 1))
-            by_place[(city, block.nodes[i].place.name)].append((day, city, i))
+            by_place[(city, block.nodes[i].place.place)].append((day, city, i))
     for keys in by_place.values():
         for u in range(trip.users):
             model.add(sum(out[u][key] for key in keys) <= 1)

@@ -39,7 +39,7 @@ from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.strict.profile import strict_violations
-from verifier.world import PoiKind, WorldFacts
+from verifier.world import PoiKind, WorldFacts, place_names
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,9 @@ def _check_places(task: Task, cities: dict[str, City]) -> None:
         for city in cities.values():
             section = per_city.get(city.label, {}) if isinstance(per_city, dict) else {}
             attractions = section.get("attractions", {}) if isinstance(section, dict) else {}
-            names = [poi.name for poi in city.world.pois(city.key, PoiKind.ATTRACTION)]
+            names = [
+                name for poi in city.world.pois(city.key, PoiKind.ATTRACTION) for name in place_names(poi)
+            ]
             for field in ("must_visit", "reject_visit"):
                 items = attractions.get(field, []) if isinstance(attractions, dict) else []
                 for k, item in enumerate(items if isinstance(items, list) else []):

@@ -1,0 +1,118 @@
+"""The oracle on the strict fixture world: its plans verify, its records hold, bad input is named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solver.greedy_score import world_poi_db
+from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
+from tests.fixtures.strict_world import TASK_A, WORLD
+from verifier.model.task import Task
+from verifier.official.plan_view import build_view
+from verifier.official.utility import evaluate_group_utility
+from verifier.strict.profile import strict_violations
+
+FAST = OracleSettings(time_limit=4, splits=False)
+
+
+def _prefs(**city_prefs: Any) -> dict[str, Any]:
+    return {
+        "global_constraints": {
+            "avg_budget": 9000,
+            "transport": {"must": ["高铁"], "prefer": [], "avoid": [], "reject": []},
+            "intensity": {"max_poi_per_day": 3, "max_active_hours": 10},
+            "hotel_preference": {"prefer": ["舒适型"], "avoid": []},
+        },
+        "city_specific_preferences": city_prefs,
+    }
+
+
+def _city(must: list[str], positive: list[str]) -> dict[str, Any]:
+    return {
+        "attractions": {
+            "must_visit": must,
+            "reject_visit": [],
+            "category_pref": {"positive": positive, "negative": []},
+        },
+        "food": {"must_eat": [], "prefer_eat": [], "avoid_eat": [], "reject_eat": []},
+    }
+
+
+def _task(**city_prefs: Any) -> Task:
+    data = TASK_A.model_dump(mode="json")
+    data["user_preferences"]["User1"]["preference"] = _prefs(**city_prefs)
+    return Task.model_validate(data)
+
+
+def _official_gu(task: Task, plan: dict[str, Any]) -> int:
+    db = world_poi_db(WORLD, tuple(WORLD.city(c) or c for c in task.metadata.cities))
+    return int(
+        evaluate_group_utility(build_view(plan, task.user_names), task.preference_table(), db)["total_score"]
+    )
+
+
+def test_plan_is_strict_valid_and_its_official_gu_is_the_objective() -> None:
+    task = _task(三亚市=_city(["鹿回头风景区"], ["公园"]))
+    result = solve_task(task, WORLD, FAST)
+    assert result.plan is not None and result.objective is not None and result.bound is not None
+    assert strict_violations(task, result.plan, WORLD) == []
+    assert _official_gu(task, result.plan) == result.objective
+    assert result.bound >= result.objective
+    assert sum(result.per_user.values()) == result.objective
+    assert "鹿回头风景区" in str(result.plan)
+
+
+def test_a_must_visit_under_an_alias_is_written_under_that_name() -> None:
+    task = _task(三亚市=_city(["三亚湾椰梦长廊"], []))
+    result = solve_task(task, WORLD, FAST)
+    assert result.plan is not None
+    assert '"三亚湾椰梦长廊"' in str(result.plan).replace("'", '"')
+    assert strict_violations(task, result.plan, WORLD) == []
+    assert _official_gu(task, result.plan) == result.objective
+
+
+def test_same_task_and_seed_give_the_same_record() -> None:
+    task = _task(三亚市=_city([], ["公园"]))
+    first, second = (solve_task(task, WORLD, FAST).to_json() for _ in range(2))
+    for record in (first, second):
+        record.pop("seconds")
+    assert first == second
+
+
+def test_record_carries_its_proof_and_settings() -> None:
+    record = solve_task(_task(), WORLD, FAST).to_json()
+    assert record["version"] == 1
+    assert record["status"] in {"OPTIMAL", "FEASIBLE"}
+    assert record["gap"] == (0.0 if record["bound"] == record["objective"] else record["gap"])
+    assert (record["seed"], record["workers"], record["time_limit"], record["splits"]) == (0, 2, 4, False)
+    assert record["model_size"]["variables"] > 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["metadata"].update(cities=["火星市"]), "metadata.cities[0]"),
+        (lambda d: d["metadata"].update(date="好几天"), "metadata.date"),
+        (lambda d: d.update(time="someday"), "time"),
+        (
+            lambda d: d["user_preferences"]["User1"].update(
+                preference=_prefs(三亚市=_city(["不存在的景点"], []))
+            ),
+            "user_preferences.User1.preference.city_specific_preferences.三亚市.attractions.must_visit[0]",
+        ),
+    ],
+)
+def test_bad_input_names_the_field(change: Any, field: str) -> None:
+    data = TASK_A.model_dump(mode="json")
+    change(data)
+    with pytest.raises(OracleInputError) as error:
+        solve_task(Task.model_validate(data), WORLD, FAST)
+    assert error.value.field == field
+
+
+def test_a_non_positive_time_limit_is_refused() -> None:
+    with pytest.raises(OracleInputError) as error:
+        solve_task(TASK_A, WORLD, OracleSettings(time_limit=0))
+    assert (error.value.field, error.value.problem) == ("time_limit", "must be positive, not 0")
