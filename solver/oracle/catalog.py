@@ -74,6 +74,10 @@ class City:
     _hops: dict[tuple[str, str], Hop | None] = field(default_factory=dict)
     _spans: dict[tuple[str, dt.date], tuple[Interval, ...] | None] = field(default_factory=dict)
 
+    def alone(self, user: ScoredUser) -> City:
+        """The same city scored for one user (world queries shared)."""
+        return City(self.world, self.key, self.label, (user,), self.db, self._hops, self._spans)
+
     def category(self, poi: PoiFact) -> str:
         """The category the official resolver gives this name ('' when it resolves none)."""
         return self.db.category(poi.name, self.label) or ""

@@ -99,7 +99,8 @@ class PlanWriter:
             for city in range(1, frame.cities + 2):
                 if (city - 1, day) in legs:
                     segments.append(legs[(city - 1, day)])
-                if city <= frame.cities and self._on(trip.skeleton.block[(day, city)]):
+                exists = trip.skeleton.block.get((day, city))
+                if city <= frame.cities and exists is not None and self._on(exists):
                     segments.append(self._block(day, city))
             days.append({"day": day, "date": frame.date(day).isoformat(), "city_segments": segments})
         return {"days": days}

@@ -79,12 +79,21 @@ class TripModel:
 
 
 def build_model(
-    frame: Frame, catalogs: dict[str, Catalog], *, users: int, children: bool, teams: int, relaxed: bool
+    frame: Frame,
+    catalogs: dict[str, Catalog],
+    *,
+    users: int,
+    children: bool,
+    teams: int,
+    relaxed: bool,
+    fixed: tuple[int, ...] | None = None,
 ) -> TripModel:
-    """The trip model of one city order (catalogs by city key), without objective."""
+    """The trip model of one city order (catalogs by city key), without objective; `fixed`
+    pins the transition days (`skeleton.build_skeleton`)."""
     model = cp_model.CpModel()
     world = next(iter(catalogs.values())).city.world
-    skeleton = build_skeleton(model, world, frame, {key: c.hotels for key, c in catalogs.items()})
+    hotels = {key: c.hotels for key, c in catalogs.items()}
+    skeleton = build_skeleton(model, world, frame, hotels, fixed)
     trip = TripModel(model, frame, skeleton, catalogs, users, children)
     for (day, city), exists in skeleton.block.items():
         trip.blocks[(day, city)] = _block(trip, day, city, exists, teams=teams, relaxed=relaxed)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ortools.sat.python import cp_model
 from ortools.util.python import sorted_interval_list
@@ -33,11 +34,11 @@ class Stop:
     service: int
     starts: tuple[Interval, ...]
 
-    @property
+    @cached_property
     def first(self) -> int:
         return min(low for low, _ in self.starts)
 
-    @property
+    @cached_property
     def last(self) -> int:
         return max(high for _, high in self.starts)
 

@@ -64,13 +64,18 @@ def build_skeleton(
     world: WorldFacts,
     frame: Frame,
     hotels: dict[str, tuple[Place, ...]],
+    fixed: tuple[int, ...] | None = None,
 ) -> Skeleton:
-    """Transition days, legs, blocks, nights and hotels of `frame` (hotels by city key)."""
+    """Transition days, legs, blocks, nights and hotels of `frame` (hotels by city key); with
+    `fixed`, transition i happens on day `fixed[i]` and only the blocks and nights that leaves
+    are built (a restriction the primal search may take; the bound never does)."""
     m, days = frame.cities, frame.days
     on_day: dict[tuple[int, int], cp_model.IntVar] = {}
     legs: dict[tuple[int, int], list[tuple[LegOption, cp_model.IntVar, cp_model.IntVar]]] = {}
     for i in range(m + 1):
         allowed = [1] if i == 0 else [days] if i == m else list(range(1, days + 1))
+        if fixed is not None:
+            allowed = [day for day in allowed if day == fixed[i]]
         for day in range(1, days + 1):
             literal = model.new_bool_var(f"T{i}d{day}")
             on_day[(i, day)] = literal
@@ -98,23 +103,28 @@ def build_skeleton(
             skeleton.by_day[(i, day)] = by
             if i:
                 model.add_implication(by, skeleton.by_day[(i - 1, day)])
-    _blocks_and_nights(model, skeleton, hotels)
+    _blocks_and_nights(model, skeleton, hotels, fixed)
     return skeleton
 
 
 def _blocks_and_nights(
-    model: cp_model.CpModel, skeleton: Skeleton, hotels: dict[str, tuple[Place, ...]]
+    model: cp_model.CpModel,
+    skeleton: Skeleton,
+    hotels: dict[str, tuple[Place, ...]],
+    fixed: tuple[int, ...] | None,
 ) -> None:
     frame, by = skeleton.frame, skeleton.by_day
     for city in range(1, frame.cities + 1):
         key = frame.stops[city]
         for day in range(1, frame.days + 1):
+            if fixed is not None and not fixed[city - 1] <= day <= fixed[city]:
+                continue
             arrived = by[(city - 1, day)]
             left_before = by[(city, day - 1)] if day > 1 else None
             block = model.new_bool_var(f"B{day}c{city}")
             _and_not(model, block, arrived, left_before)
             skeleton.block[(day, city)] = block
-            if day == frame.days:
+            if day == frame.days or (fixed is not None and day == fixed[city]):
                 continue
             night = model.new_bool_var(f"N{day}c{city}")
             _and_not(model, night, arrived, by[(city, day)])

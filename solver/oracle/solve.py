@@ -106,9 +106,12 @@ def solve_task(
     for value, frame in bounds:
         if search.best.objective is not None and value <= search.best.objective:
             continue
+        if budget.spent():
+            search.notes.append("time limit reached before every order was searched")
+            break
         order = {key: cities[key] for key in frame.stops[1:-1]}
         together = search.primal(frame, order, budget.primal_share(), teams=1, hint=None)
-        if settings.splits and len(users) > 1:
+        if settings.splits and len(users) > 1 and not budget.spent():
             teams = min(len(users), settings.max_teams)
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     bound = max((value for value, _ in bounds), default=None)
@@ -162,6 +165,10 @@ def _check_places(task: Task, cities: dict[str, City]) -> None:
                         )
 
 
+MIN_BOUND_SECONDS = 1.0
+"""A relaxed model given less time than this is not built: its trivial bound stands in."""
+
+
 @dataclass
 class _Budget:
     """How the time limit is spent: 40 % on the relaxed models of all orders (the bound), the
@@ -173,6 +180,9 @@ class _Budget:
 
     def bound_share(self) -> float:
         return 0.4 * self.limit / self.orders
+
+    def spent(self) -> bool:
+        return time.monotonic() - self.started >= self.limit
 
     def primal_share(self) -> float:
         return max(0.5 * (self.limit - (time.monotonic() - self.started)), 0.2)
@@ -233,8 +243,9 @@ class _Search:
     ) -> _Solved | None:
         """Solve the primal model of one order with up to `teams` teams from the warm start (the
         whole-group solution, else the greedy plan) by day-window search; keep its plan."""
-        trip = self._trip(frame, cities, teams=teams, relaxed=False)
-        warm = self.warm.get(_labels(trip))
+        warm = self.warm.get(tuple(city.label for city in cities.values()))
+        fixed = None if warm is None else _transition_days(warm)
+        trip = self._trip(frame, cities, teams=teams, relaxed=False, fixed=fixed)
         if hint is not None:
             hint_by_name(trip.model, hint)
         elif warm is not None:
@@ -257,10 +268,34 @@ class _Search:
         return list(solver.response_proto.solution)
 
     def bound(self, frame: Frame, cities: dict[str, City], seconds: float, *, fallback: int) -> int:
-        """A proven upper bound for one order: the relaxed model's (its trivial bound when CP-SAT
-        returns none); minus infinity when that order has no modelled plan."""
-        teams = len(self.users) if self.settings.splits else 1
-        trip = self._trip(frame, cities, teams=max(teams, 1), relaxed=True)
+        """A proven upper bound for one order: without splits the relaxed model's; with splits the
+        sum of every user's own relaxed optimum (a user's utility in any plan, split or not, is at
+        most what the best plan for that user alone gives, and the split penalty is never
+        negative). The trivial bound where CP-SAT returns none; minus infinity when the order
+        has no modelled plan."""
+        if not self.settings.splits or len(self.users) == 1:
+            return self._relaxed(frame, cities, self.users, seconds, fallback)
+        total = 0
+        for user in self.users:
+            alone = {key: city.alone(user) for key, city in cities.items()}
+            value = self._relaxed(frame, alone, (user,), seconds / len(self.users), fallback)
+            if value < -(10**8):
+                return value
+            total += value
+        return min(total, fallback)
+
+    def _relaxed(
+        self,
+        frame: Frame,
+        cities: dict[str, City],
+        users: tuple[ScoredUser, ...],
+        seconds: float,
+        fallback: int,
+    ) -> int:
+        if seconds < MIN_BOUND_SECONDS:
+            self.notes.append(f"no time for a relaxed model of {'→'.join(frame.stops)}: trivial bound used")
+            return fallback
+        trip = self._trip(frame, cities, teams=1, relaxed=True, users=users)
         warm = self.warm.get(_labels(trip))
         if warm is not None:
             hint_from_plan(trip, warm)
@@ -275,7 +310,17 @@ class _Search:
         )
         return fallback
 
-    def _trip(self, frame: Frame, cities: dict[str, City], *, teams: int, relaxed: bool) -> TripModel:
+    def _trip(
+        self,
+        frame: Frame,
+        cities: dict[str, City],
+        *,
+        teams: int,
+        relaxed: bool,
+        users: tuple[ScoredUser, ...] | None = None,
+        fixed: tuple[int, ...] | None = None,
+    ) -> TripModel:
+        users = self.users if users is None else users
         catalogs: dict[str, Catalog] = {}
         for key, city in cities.items():
             attractions = city.attractions
@@ -291,12 +336,13 @@ class _Search:
         trip = build_model(
             frame,
             catalogs,
-            users=len(self.users),
+            users=len(users),
             children=bool(self.task.child_names),
             teams=teams,
             relaxed=relaxed,
+            fixed=fixed,
         )
-        add_rules_and_objective(trip, self.users)
+        add_rules_and_objective(trip, users)
         proto = trip.model.proto
         size = ModelSize(len(proto.variables), len(proto.constraints))
         if self.size is None or size.variables > self.size.variables:
@@ -359,6 +405,16 @@ class _Search:
             model_size=self.size,
             notes=tuple(self.notes),
         )
+
+
+def _transition_days(plan: dict[str, Any]) -> tuple[int, ...]:
+    """The day of each intercity leg of a plan, in order."""
+    return tuple(
+        day
+        for day, entry in enumerate(plan["days"], start=1)
+        for segment in entry["city_segments"]
+        if segment.get("type") == "intercity_transport"
+    )
 
 
 def _labels(trip: TripModel) -> tuple[str, ...]:

@@ -1,0 +1,165 @@
+"""Oracle over the gtb tasks: witnesses, proofs, gaps, times, value of splitting, greedy vs oracle.
+
+Run: `.venv/bin/python benchmarks/oracle.py [--tasks FILE] [--time-limit S] [--jobs N]
+[--every K] [--compare-splits] [--out FILE]`. The world is built from all the tasks (seed 1),
+saved once and loaded by each worker process; each task is solved with splits on (and off with
+`--compare-splits`, for the value of splitting), its plan re-checked by `strict` and its
+official GU recomputed, beside the greedy plan's GU. Records go to `--out` (JSONL, one line a
+task, in task order); the summary prints distributions and every worker's peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from sandbox.world import World
+from sandbox.world.build import build_world
+from solver.greedy import greedy_plan
+from solver.greedy_score import world_poi_db
+from solver.oracle.solve import OracleSettings, solve_task
+from verifier.model.task import Task
+from verifier.official.plan_view import build_view
+from verifier.official.utility import evaluate_group_utility
+from verifier.strict.profile import strict_violations
+
+DEFAULT_TASKS = Path(__file__).resolve().parents[2] / "shared" / "gtb" / "tasks.jsonl"
+_WORLD: dict[str, World] = {}
+
+
+def _world(folder: str) -> World:
+    if folder not in _WORLD:
+        _WORLD[folder] = World.load(folder)
+    return _WORLD[folder]
+
+
+def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> dict[str, Any]:
+    """One task's figures (run in a worker process)."""
+    world = _world(folder)
+    task = Task.model_validate(raw)
+    started = time.monotonic()
+    result = solve_task(task, world, OracleSettings(time_limit=limit, splits=True))
+    wall = time.monotonic() - started
+    keys = tuple(world.city(city) or city for city in task.metadata.cities)
+    db = world_poi_db(world, keys)
+    table = task.preference_table()
+    row: dict[str, Any] = {
+        "task_id": task.task_id,
+        "users": len(task.user_names),
+        "days": task.trip_days(),
+        "cities": len(keys),
+        "status": str(result.status),
+        "objective": result.objective,
+        "bound": result.bound,
+        "gap": result.gap,
+        "seconds": result.seconds,
+        "wall": round(wall, 2),
+        "source": result.source,
+        "splits_used": result.splits_used,
+        "notes": list(result.notes),
+    }
+    if result.plan is not None:
+        row["strict_valid"] = strict_violations(task, result.plan, world) == []
+        row["official_gu"] = _gu(task, result.plan, table, db)
+    greedy = greedy_plan(task, world)
+    row["greedy_gu"] = _gu(task, greedy, table, db)
+    if compare:
+        together = solve_task(task, world, OracleSettings(time_limit=limit, splits=False))
+        row["objective_no_splits"] = together.objective
+    row["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return row
+
+
+def _gu(task: Task, plan: dict[str, Any], table: dict[str, Any], db: Any) -> int:
+    return int(evaluate_group_utility(build_view(plan, task.user_names), table, db)["total_score"])
+
+
+def _spread(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    q = statistics.quantiles(values, n=10, method="inclusive") if len(values) > 1 else [values[0]] * 9
+    median = statistics.median(values)
+    return f"min {min(values):.3g} / p10 {q[0]:.3g} / median {median:.3g} / p90 {q[8]:.3g} / max {max(values):.3g}"
+
+
+def summary(rows: list[dict[str, Any]]) -> list[str]:
+    """The printed figures."""
+    n = len(rows)
+    witnessed = [r for r in rows if r.get("strict_valid")]
+    optimal = [r for r in rows if r["status"] == "OPTIMAL"]
+    consistent = [r for r in witnessed if r["official_gu"] == r["objective"]]
+    gaps = [r["gap"] for r in rows if r["gap"] is not None]
+    lines = [
+        f"tasks: {n}",
+        f"strict-valid plan: {len(witnessed)}/{n} ({100 * len(witnessed) / n:.1f}%)",
+        f"official GU = objective: {len(consistent)}/{len(witnessed)}",
+        f"proven optimal: {len(optimal)}/{n} ({100 * len(optimal) / n:.1f}%)",
+        f"gap (bound − GU)/bound: {_spread(gaps)}",
+        f"time per task, oracle (s): {_spread([r['seconds'] for r in rows])}",
+        f"wall per task incl. checks (s): {_spread([r['wall'] for r in rows])}",
+        f"plans from cp-sat: {sum(r['source'] == 'cp-sat' for r in rows)}; "
+        f"from greedy: {sum(r['source'] == 'greedy' for r in rows)}; "
+        f"with a split: {sum(r['splits_used'] > 0 for r in rows)}",
+    ]
+    better = [r["objective"] - r["greedy_gu"] for r in rows if r["objective"] is not None]
+    lines.append(
+        f"oracle GU − greedy GU: {_spread(better)}; improved on {sum(d > 0 for d in better)}/{len(better)}"
+    )
+    ratios = [r["greedy_gu"] / r["objective"] for r in rows if r["objective"]]
+    lines.append(f"greedy GU / oracle GU: {_spread(ratios)}")
+    values = [
+        r["objective"] - r["objective_no_splits"] for r in rows if r.get("objective_no_splits") is not None
+    ]
+    if values:
+        lines.append(
+            f"value of splitting (GU with − without): {_spread(values)}; "
+            f"positive on {sum(v > 0 for v in values)}"
+        )
+    for key in ("users", "days", "cities"):
+        groups = sorted({r[key] for r in rows})
+        parts = []
+        for g in groups:
+            group = [r for r in rows if r[key] == g]
+            parts.append(f"{g}: {sum(r['status'] == 'OPTIMAL' for r in group)}/{len(group)}")
+        lines.append(f"proven optimal by {key}: " + ", ".join(parts))
+    lines.append(f"peak memory per worker (MiB): max {max(r['peak_mib'] for r in rows):.0f}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tasks", type=Path, default=DEFAULT_TASKS)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--every", type=int, default=1, help="take every K-th task")
+    parser.add_argument("--compare-splits", action="store_true")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    raws = [json.loads(line) for line in args.tasks.read_text(encoding="utf-8").splitlines() if line.strip()]
+    chosen = raws[:: args.every]
+    with tempfile.TemporaryDirectory() as folder:
+        build_world(raws, 1).save(folder)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            futures = [
+                pool.submit(solve_one, folder, raw, args.time_limit, args.compare_splits) for raw in chosen
+            ]
+            rows = []
+            for future in futures:
+                rows.append(future.result())
+                if args.out is not None:
+                    with args.out.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps(rows[-1], ensure_ascii=False) + "\n")
+    print(f"oracle benchmark: {len(chosen)} tasks, time limit {args.time_limit} s, {args.jobs} processes")
+    for line in summary(rows):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
