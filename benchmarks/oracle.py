@@ -85,8 +85,8 @@ def _spread(values: list[float]) -> str:
     if not values:
         return "n/a"
     q = statistics.quantiles(values, n=10, method="inclusive") if len(values) > 1 else [values[0]] * 9
-    median = statistics.median(values)
-    return f"min {min(values):.3g} / p10 {q[0]:.3g} / median {median:.3g} / p90 {q[8]:.3g} / max {max(values):.3g}"
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"min {low:.3g} / p10 {q[0]:.3g} / median {mid:.3g} / p90 {q[8]:.3g} / max {high:.3g}"
 
 
 def summary(rows: list[dict[str, Any]]) -> list[str]:
