@@ -2,9 +2,9 @@
 
 Each term of the official GU is bounded on its own: a leg scores at most the user's best mode
 among the transition's departures, a night at most the best hotel of any task city, a meal at
-most the best restaurant of any task city (three meals a day), attractions at most the sum of
-the user's positive category scores and +2 per must_visit entry some place matches; intensity
-and budget penalties and the split penalty are never positive. It is the bound of last resort,
+most the best restaurant of any task city (three meals a day), attractions at most the best
+positive category scores that fit the days (`_attractions`) and +2 per must_visit entry some
+place matches; budget penalties and the split penalty are never positive. It is the bound of last resort,
 used when CP-SAT returns no bound of its own.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from solver.oracle.catalog import City
 from solver.oracle.skeleton import Frame
+from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.meals import MEALS
 from verifier.world import WorldFacts
 
@@ -26,10 +27,36 @@ def trivial_bound(world: WorldFacts, frames: list[Frame], cities: list[City]) ->
         total += nights * max((h.scores[u] for city in cities for h in city.hotels), default=0)
         meals = max((r.scores[u] for city in cities for r in city.restaurants), default=0)
         total += frames[0].days * len(MEALS) * max(meals, 0)
+        total += _attractions(cities, u, frames[0].days)
         for city in cities:
-            total += sum(max(place.scores[u], 0) for place in city.attractions)
             total += 2 * len({item for place in city.attractions for item in place.musts[u]})
     return total
+
+
+def _attractions(cities: list[City], u: int, days: int) -> int:
+    """The user's best attraction category total: the best places, at most as many a day as
+    the day window holds at the shortest visit, and −2 for every day over the count that
+    neither intensity cap charges (`max_poi_per_day`, or the visits `max_active_hours` holds)."""
+    best: dict[tuple[str, str], int] = {}
+    services: list[int] = []
+    for city in cities:
+        for place in city.attractions:
+            if place.scores[u] > 0:
+                key = (city.key, place.place)
+                best[key] = max(best.get(key, 0), place.scores[u])
+                services.append(place.service)
+    if not best:
+        return 0
+    values = sorted(best.values(), reverse=True)
+    shortest = min(services)
+    most = (DAY - NIGHT_END) // shortest
+    user = cities[0].users[u]
+    free = most
+    if user.max_pois is not None:
+        free = min(free, user.max_pois)
+    if user.max_minutes is not None:
+        free = min(free, user.max_minutes // shortest)
+    return max(sum(values[: over * most + (days - over) * free]) - 2 * over for over in range(days + 1))
 
 
 def _legs(world: WorldFacts, frame: Frame, cities: list[City], u: int) -> int:
