@@ -17,12 +17,13 @@ from verifier.strict.meals import MEALS
 from verifier.world import WorldFacts
 
 
-def trivial_bound(world: WorldFacts, frames: list[Frame], cities: list[City]) -> int:
-    """An upper bound on the GU total of every modelled plan of any of `frames`."""
+def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[City]) -> list[int]:
+    """Per user, an upper bound on the user's utility in every modelled plan of any of `frames`
+    (their sum bounds the GU total, their least the least user utility)."""
     users = len(cities[0].users) if cities else 0
-    total = 0
+    out: list[int] = []
     for u in range(users):
-        total += max(_legs(world, frame, cities, u) for frame in frames)
+        total = max(_legs(world, frame, cities, u) for frame in frames)
         nights = frames[0].days - 1
         total += nights * max((h.scores[u] for city in cities for h in city.hotels), default=0)
         meals = max((r.scores[u] for city in cities for r in city.restaurants), default=0)
@@ -30,7 +31,8 @@ def trivial_bound(world: WorldFacts, frames: list[Frame], cities: list[City]) ->
         total += _attractions(cities, u, frames[0].days)
         for city in cities:
             total += 2 * len({item for place in city.attractions for item in place.musts[u]})
-    return total
+        out.append(total)
+    return out
 
 
 def _attractions(cities: list[City], u: int, days: int) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -30,6 +30,7 @@ from solver.oracle.model import Block, TripModel
 from verifier.model.plan import ALL, hhmm, minutes
 from verifier.official.plan_view import build_view
 from verifier.official.split import split_penalty
+from verifier.strict.clock import DAY
 from verifier.strict.costs import lowest_cost_fen
 
 Item = dict[str, Any]
@@ -45,13 +46,15 @@ class Timing(Enum):
 
 @dataclass(frozen=True)
 class Visit:
-    """A stop of a team's route: place name, kind, start minute, service minutes, price."""
+    """A stop of a team's route: place name, kind, start minute, service minutes, price, and the
+    starts its opening and meal windows allow."""
 
     name: str
     kind: str
     start: int
     service: int
     price_fen: int
+    starts: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class TeamPlan:
     leave: int
     back: int
     visits: tuple[Visit, ...]
+    limit: int = DAY - 1
+    """The latest minute the team may reach its destination."""
 
     def departure(self, catalog: City) -> int:
         """When the team leaves its start place: just in time for its first stop (the group
@@ -73,6 +78,14 @@ class TeamPlan:
         first = self.visits[0]
         hop = catalog.hop(self.origin, first.name)
         return first.start - (hop.minutes if hop is not None and first.name != self.origin else 0)
+
+    def shifted(self, catalog: City, minutes: int) -> TeamPlan | None:
+        """The same route every visit `minutes` later, when the windows and the end allow."""
+        visits = tuple(replace(visit, start=visit.start + minutes) for visit in self.visits)
+        if any(not any(low <= v.start <= high for low, high in v.starts) for v in visits):
+            return None
+        moved = replace(self, visits=visits)
+        return moved if _arrival(catalog, moved) <= self.limit else None
 
 
 class Values(Protocol):
@@ -143,13 +156,16 @@ class PlanWriter:
             items = _team_items(catalog, teams[0], Timing.EARLY, rests=False)
             return self._with_hotel(catalog, items, hotel, teams, checkout)
         best: list[Item] | None = None
-        for timings in itertools.product(Timing, repeat=len(teams)):
-            items = _split_items(catalog, teams, timings)
-            if best is None:
-                best = items
-            if _penalty(items, self.users) == len(teams) - 1:
-                best = items
-                break
+        for shift in range(MAX_STAGGER + 1):
+            staggered = _staggered(catalog, teams, shift)
+            if staggered is None:
+                continue
+            for timings in itertools.product(Timing, repeat=len(teams)):
+                items = _split_items(catalog, staggered, timings)
+                if best is None:
+                    best = items
+                if _penalty(items, self.users) == len(teams) - 1:
+                    return self._with_hotel(catalog, items, hotel, staggered, checkout)
         assert best is not None
         return self._with_hotel(catalog, best, hotel, teams, checkout)
 
@@ -210,20 +226,37 @@ class PlanWriter:
                     int(solver.value(route.start[i])),
                     block.nodes[i].place.service,
                     block.nodes[i].place.price_fen,
+                    block.stops[i].starts,
                 )
                 for i in order
             )
-            out.append(
-                TeamPlan(
-                    who,
-                    origin,
-                    destination,
-                    int(solver.value(block.leave[k])),
-                    int(solver.value(block.back[k])),
-                    visits,
-                )
-            )
+            leave, back = int(solver.value(block.leave[k])), int(solver.value(block.back[k]))
+            out.append(TeamPlan(who, origin, destination, leave, back, visits, self._limit(block)))
         return out
+
+    def _limit(self, block: Block) -> int:
+        """The latest arrival at the block's end: check-in by 23:59, or the departing leg's
+        departure less its check-in minutes."""
+        for leg, literal, depart in self.trip.skeleton.legs.get((block.city, block.day), []):
+            if self._on(literal):
+                return int(self.solver.value(depart)) - leg.check_in
+        return DAY - 1
+
+
+MAX_STAGGER = 5
+"""Up to this many minutes apart, team by team, when every team switching activity at the same
+minute would cut a split into several (each charged by the official rule)."""
+
+
+def _staggered(catalog: City, teams: list[TeamPlan], shift: int) -> list[TeamPlan] | None:
+    """Team k's visits `k × shift` minutes later (None when some team cannot move so)."""
+    out: list[TeamPlan] = []
+    for k, team in enumerate(teams):
+        moved = team.shifted(catalog, k * shift) if shift else team
+        if moved is None:
+            return None
+        out.append(moved)
+    return out
 
 
 def _chosen(writer: PlanWriter, members: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar]) -> str:

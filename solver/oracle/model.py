@@ -63,6 +63,8 @@ class Block:
     back: list[cp_model.IntVar]
     origin_literals: list[cp_model.IntVar]
     destination_literals: list[cp_model.IntVar]
+    stops: tuple[Stop, ...] = ()
+    """The routes' stops (service and feasible starts of each node)."""
 
 
 @dataclass
@@ -127,7 +129,18 @@ def _block(
     name = f"d{day}c{city}"
     team_vars = add_teams(model, trip.users, exists, teams, relaxed=relaxed, name=name)
     block = Block(
-        day, city, nodes, origins, destinations, team_vars, [], [], [], origin_literals, destination_literals
+        day,
+        city,
+        nodes,
+        origins,
+        destinations,
+        team_vars,
+        [],
+        [],
+        [],
+        origin_literals,
+        destination_literals,
+        graph.stops,
     )
     for k in range(teams):
         leave = model.new_int_var(0, DAY - 1, f"{name}k{k}leave")

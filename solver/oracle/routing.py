@@ -62,8 +62,7 @@ class Route:
     """Circuit arcs by node pair: node 0 is the depot, stop k is node k + 1."""
     empty: cp_model.IntVar
     moving: cp_model.IntVar
-    """Total travel minutes on the route's arcs (never below the true total; exact at an optimum
-    that is charged for travel)."""
+    """Total travel minutes on the route's arcs (free on an inactive route)."""
     first: cp_model.IntVar
     """Travel minutes out of the origin (or straight to the destination on an empty route)."""
     last: cp_model.IntVar
@@ -157,7 +156,8 @@ class _Builder:
                     route.travel_terms.append((minutes, arc))
         model.add_circuit(self.circuit)
         stops = sum(minutes * lit for minutes, lit in route.travel_terms)
-        model.add(route.moving >= stops + route.first + route.last)
+        model.add(route.moving == stops + route.first + route.last)
+        model.add(route.last == 0).only_enforce_if(route.empty)
         self._knapsack(leave, back)
         return route
 
@@ -205,7 +205,7 @@ class _Builder:
             return
         self.model.add(after >= before + service + minutes).only_enforce_if(guard)
         ends = self.route.first if after is not self.back else self.route.last
-        self.model.add(ends >= minutes).only_enforce_if(guard)
+        self.model.add(ends == minutes).only_enforce_if(guard)
 
     def _direct(self, leave: cp_model.IntVar, back: cp_model.IntVar, active: cp_model.IntVar | None) -> None:
         """The empty route goes straight from origin to destination."""
@@ -218,7 +218,7 @@ class _Builder:
                     self.model.add_bool_or([lit.Not() for lit in guard])
                     continue
                 self.model.add(back >= leave + minutes).only_enforce_if(guard)
-                self.model.add(self.route.first >= minutes).only_enforce_if(guard)
+                self.model.add(self.route.first == minutes).only_enforce_if(guard)
 
 
 def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | None:

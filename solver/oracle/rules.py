@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -22,21 +24,59 @@ from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 
 
-def add_rules_and_objective(trip: TripModel, users: tuple[ScoredUser, ...]) -> cp_model.LinearExprT:
-    """Add meals, places, intensity and budget, and set the GU objective; return the objective."""
+@dataclass(frozen=True)
+class Goal:
+    """What the model maximises: "gu" (the GU total), "maxmin" (the least user utility, GU as
+    tie-break in primal models) — optionally with a fairness floor `gf_floor`: 100 × least ≥
+    floor × greatest user utility, the official GF for non-negative utilities (plans with a
+    negative user utility are left out)."""
+
+    kind: str = "gu"
+    gf_floor: float | None = None
+    tie_break: bool = True
+
+
+def add_rules_and_objective(
+    trip: TripModel, users: tuple[ScoredUser, ...], goal: Goal = Goal()
+) -> list[cp_model.LinearExpr]:
+    """Add meals, places, intensity and budget, set the objective of `goal`; return every
+    user's utility."""
     model = trip.model
     _meals(trip)
     visits = _user_visits(trip)
-    total: list[cp_model.LinearExprT] = []
-    for u, user in enumerate(users):
-        total.append(_trip_terms(trip, u, user))
-        total.append(_place_terms(trip, u, visits[u]))
-        total.append(_day_terms(trip, u, user, visits[u]))
-        total.append(-2 * _over_budget(trip, u, user))
-    total.append(-sum(block.teams.penalty for block in trip.blocks.values()))
-    objective = sum(total)
-    model.maximize(objective)
-    return objective
+    utilities = [
+        cp_model.LinearExpr.weighted_sum(
+            [
+                _trip_terms(trip, u, user),
+                _place_terms(trip, u, visits[u]),
+                _day_terms(trip, u, user, visits[u]),
+                _over_budget(trip, u, user),
+            ],
+            [1, 1, 1, -2],
+        )
+        for u, user in enumerate(users)
+    ]
+    penalties = [block.teams.penalty for block in trip.blocks.values()]
+    gu = cp_model.LinearExpr.weighted_sum(
+        [*utilities, *penalties], [1] * len(utilities) + [-1] * len(penalties)
+    )
+    least = model.new_int_var(-(10**6), 10**6, "least")
+    for utility in utilities:
+        model.add(least <= utility)
+    if goal.gf_floor is not None:
+        greatest = model.new_int_var(-(10**6), 10**6, "greatest")
+        for utility in utilities:
+            model.add(greatest >= utility)
+        model.add(100 * least >= math.ceil(goal.gf_floor) * greatest)
+    if goal.kind == "maxmin":
+        model.maximize(MAXMIN_WEIGHT * least + gu if goal.tie_break else least)
+    else:
+        model.maximize(gu)
+    return utilities
+
+
+MAXMIN_WEIGHT = 10_000
+"""Weight of the least utility over GU in a primal max–min model (GU only breaks ties)."""
 
 
 def _meals(trip: TripModel) -> None:
@@ -129,11 +169,14 @@ def _place_terms(
     for key, hits in musts.items():
         satisfied = model.new_bool_var(f"must{u}_{key}")
         model.add(satisfied <= sum(hits))
+        for visit in hits:
+            model.add(satisfied >= visit)
         terms.append(2 * satisfied)
     for key, hits in rejects.items():
         hit = model.new_bool_var(f"reject{u}_{key}")
         for visit in hits:
             model.add(hit >= visit)
+        model.add(hit <= sum(hits))
         terms.append(-2 * hit)
     for block in trip.blocks.values():
         per_team = [
@@ -160,6 +203,7 @@ def _day_terms(
             count = sum(visit for (d, _, _), visit in visits.items() if d == day)
             over = model.new_bool_var(f"overpoi{u}d{day}")
             model.add(count <= user.max_pois).only_enforce_if(over.Not())
+            model.add(count >= user.max_pois + 1).only_enforce_if(over)
             terms.append(-2 * over)
         if user.max_minutes is not None:
             minutes = []
@@ -175,6 +219,7 @@ def _day_terms(
                 ]
             over = model.new_bool_var(f"overmin{u}d{day}")
             model.add(sum(minutes) <= user.max_minutes).only_enforce_if(over.Not())
+            model.add(sum(minutes) >= user.max_minutes + 1).only_enforce_if(over)
             terms.append(-2 * over)
     return sum(terms)
 
@@ -207,4 +252,5 @@ def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearEx
         spend.append(block.teams.of_user(model, u, per_team, (0, 10**9)))
     over = model.new_bool_var(f"overbudget{u}")
     model.add(sum(spend) <= user.max_spend_fen).only_enforce_if(over.Not())
+    model.add(sum(spend) >= user.max_spend_fen + 1).only_enforce_if(over)
     return over

@@ -16,13 +16,13 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver.greedy import GreedyError, greedy_plan
-from solver.oracle.bounds import trivial_bound
+from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import City, classes, picks
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
@@ -30,11 +30,12 @@ from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
 from solver.oracle.model import Catalog, TripModel, build_model
 from solver.oracle.result import ModelSize, OracleResult, Status
-from solver.oracle.rules import add_rules_and_objective
+from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.skeleton import Frame
 from verifier.model.plan import ALL
 from verifier.model.task import Task
+from verifier.official.fairness import fairness_of
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
@@ -57,6 +58,8 @@ class OracleSettings:
     picks: int = 2
     objective: str = "gu"
     """"gu" (the GU total), "maxmin" (the least user's utility) or "frontier" (GU–GF points)."""
+    gf_floor: float | None = None
+    """Only plans whose users' utilities satisfy 100 × least ≥ floor × greatest (`rules.Goal`)."""
 
 
 class OracleInputError(ValueError):
@@ -73,16 +76,55 @@ class _Best:
     plan: dict[str, Any] | None = None
     per_user: dict[str, int] | None = None
     source: str = ""
+    total: int = 0
+    """The plan's GU total (= `objective` unless the goal is max–min)."""
+
+
+FRONTIER_FLOORS = (None, 25.0, 50.0, 75.0, 100.0)
+"""GF floors of the frontier's points (None: GU alone)."""
 
 
 def solve_task(
     task: Task, world: WorldFacts, settings: OracleSettings, *, table: dict[str, Any] | None = None
 ) -> OracleResult:
     """The oracle's record for `task` in `world`, scored against `table` (default: the task's
-    own preference table). Raises `OracleInputError` for a task it cannot read."""
-    started = time.monotonic()
+    own preference table). With `objective="frontier"`, the GU record (no floor) carries the
+    GU–GF points found under each of `FRONTIER_FLOORS` in `extra["frontier"]`. Raises
+    `OracleInputError` for a task it cannot read."""
     if settings.time_limit <= 0:
         raise OracleInputError("time_limit", f"must be positive, not {settings.time_limit}")
+    if settings.objective not in ("gu", "maxmin", "frontier"):
+        raise OracleInputError("objective", f"must be gu, maxmin or frontier, not {settings.objective!r}")
+    if settings.objective != "frontier":
+        goal = Goal(settings.objective, settings.gf_floor)
+        return _solve_goal(task, world, settings, table, goal)
+    share = replace(settings, time_limit=settings.time_limit / len(FRONTIER_FLOORS), objective="gu")
+    results = [_solve_goal(task, world, share, table, Goal("gu", floor)) for floor in FRONTIER_FLOORS]
+    points = [
+        {
+            "gf_floor": floor,
+            "gu": r.objective,
+            "bound": r.bound,
+            "status": str(r.status),
+            "gf": r.extra.get("gf"),
+        }
+        for floor, r in zip(FRONTIER_FLOORS, results, strict=True)
+    ]
+    first = results[0]
+    seconds = sum(r.seconds for r in results)
+    return replace(
+        first,
+        objective_kind="frontier",
+        time_limit=settings.time_limit,
+        seconds=seconds,
+        extra={**first.extra, "frontier": points},
+    )
+
+
+def _solve_goal(
+    task: Task, world: WorldFacts, settings: OracleSettings, table: dict[str, Any] | None, goal: Goal
+) -> OracleResult:
+    started = time.monotonic()
     table = task.preference_table() if table is None else table
     days, start, home, keys = _frame_facts(task, world)
     users = scored_users(task, table)
@@ -91,24 +133,27 @@ def solve_task(
         key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
     }
     _check_places(task, cities)
-    search = _Search(task, world=world, settings=settings, table=table, db=db, users=users)
+    search = _Search(task, world=world, settings=settings, table=table, db=db, users=users, goal=goal)
     sequences = list(dict.fromkeys(itertools.permutations(keys)))
     for sequence in sequences:
         search.greedy(tuple(cities[key].label for key in sequence))
     frames = [Frame(days, start, (home, *sequence, home)) for sequence in sequences]
-    fallback = trivial_bound(world, frames, list(cities.values()))
+    per_user = trivial_bounds(world, frames, list(cities.values()))
+    fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
     budget = _Budget(started, settings.time_limit, len(frames))
     bounds: list[tuple[int, Frame]] = []
     for frame in frames:
         order = {key: cities[key] for key in frame.stops[1:-1]}
         bounds.append((search.bound(frame, order, budget.bound_share(), fallback=fallback), frame))
     bounds.sort(key=lambda row: -row[0])
+    searched = 0
     for value, frame in bounds:
         if search.best.objective is not None and value <= search.best.objective:
             continue
-        if budget.spent():
+        if budget.spent() and searched:
             search.notes.append("time limit reached before every order was searched")
             break
+        searched += 1
         order = {key: cities[key] for key in frame.stops[1:-1]}
         together = search.primal(frame, order, budget.primal_share(), teams=1, hint=None)
         if settings.splits and len(users) > 1 and not budget.spent():
@@ -185,7 +230,7 @@ class _Budget:
         return time.monotonic() - self.started >= self.limit
 
     def primal_share(self) -> float:
-        return max(0.5 * (self.limit - (time.monotonic() - self.started)), 0.2)
+        return max(0.5 * (self.limit - (time.monotonic() - self.started)), 0.5)
 
 
 class _Search:
@@ -200,6 +245,7 @@ class _Search:
         table: dict[str, Any],
         db: PoiDb,
         users: tuple[ScoredUser, ...],
+        goal: Goal,
     ) -> None:
         self.task, self.world, self.settings, self.table, self.db, self.users = (
             task,
@@ -209,6 +255,7 @@ class _Search:
             db,
             users,
         )
+        self.goal = goal
         self.best = _Best()
         self.warm: dict[tuple[str, ...], dict[str, Any]] = {}
         """Greedy plans by city order (task city names)."""
@@ -251,7 +298,7 @@ class _Search:
         elif warm is not None:
             hint_from_plan(trip, warm)
         seed = self.settings.seed
-        start = completion(trip.model, seconds / 4, seed) or self._first(trip, seconds / 4)
+        start = completion(trip.model, seconds / 4, seed) or self._first(trip, max(seconds / 2, 2.0))
         if start is None:
             return None
         solution, value = improve(trip.model, start, frame.days, seconds=seconds, step=seconds / 8, seed=seed)
@@ -275,14 +322,14 @@ class _Search:
         has no modelled plan."""
         if not self.settings.splits or len(self.users) == 1:
             return self._relaxed(frame, cities, self.users, seconds, fallback)
-        total = 0
+        values = []
         for user in self.users:
             alone = {key: city.alone(user) for key, city in cities.items()}
             value = self._relaxed(frame, alone, (user,), seconds / len(self.users), fallback)
             if value < -(10**8):
                 return value
-            total += value
-        return min(total, fallback)
+            values.append(value)
+        return min(min(values) if self.goal.kind == "maxmin" else sum(values), fallback)
 
     def _relaxed(
         self,
@@ -295,7 +342,10 @@ class _Search:
         if seconds < MIN_BOUND_SECONDS:
             self.notes.append(f"no time for a relaxed model of {'→'.join(frame.stops)}: trivial bound used")
             return fallback
-        trip = self._trip(frame, cities, teams=1, relaxed=True, users=users)
+        goal = Goal(
+            self.goal.kind if len(users) > 1 else "gu", self.goal.gf_floor if len(users) > 1 else None, False
+        )
+        trip = self._trip(frame, cities, teams=1, relaxed=True, users=users, goal=goal)
         warm = self.warm.get(_labels(trip))
         if warm is not None:
             hint_from_plan(trip, warm)
@@ -319,6 +369,7 @@ class _Search:
         relaxed: bool,
         users: tuple[ScoredUser, ...] | None = None,
         fixed: tuple[int, ...] | None = None,
+        goal: Goal | None = None,
     ) -> TripModel:
         users = self.users if users is None else users
         catalogs: dict[str, Catalog] = {}
@@ -342,7 +393,7 @@ class _Search:
             relaxed=relaxed,
             fixed=fixed,
         )
-        add_rules_and_objective(trip, users)
+        add_rules_and_objective(trip, users, self.goal if goal is None else goal)
         proto = trip.model.proto
         size = ModelSize(len(proto.variables), len(proto.constraints))
         if self.size is None or size.variables > self.size.variables:
@@ -369,17 +420,36 @@ class _Search:
             return False
         result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
         total = int(result["total_score"])
-        if objective is not None and total != objective:
+        if objective is not None and self.goal.kind == "gu" and total != objective:
             self.notes.append(f"{source}: model objective {objective} but official GU {total}")
-        if self.best.objective is None or total > self.best.objective:
-            per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
-            self.best = _Best(total, plan, per_user, source)
+        per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
+        least = min(per_user.values(), default=0)
+        if not self._admits(per_user):
+            return True
+        value = least if self.goal.kind == "maxmin" else total
+        if objective is not None and self.goal.kind == "maxmin":
+            value_model = objective
+            if value_model != MAXMIN_WEIGHT * least + total:
+                self.notes.append(
+                    f"{source}: model objective {value_model} but official {MAXMIN_WEIGHT * least + total}"
+                )
+        rank = (value, total)
+        if self.best.objective is None or rank > (self.best.objective, self.best.total):
+            self.best = _Best(value, plan, per_user, source, total)
         return True
+
+    def _admits(self, per_user: dict[str, int]) -> bool:
+        """The plan meets the goal's fairness floor (the warm starts may not)."""
+        floor = self.goal.gf_floor
+        if floor is None or not per_user:
+            return True
+        return 100 * min(per_user.values()) >= math.ceil(floor) * max(per_user.values())
 
     def result(self, bound: int | None, seconds: float) -> OracleResult:
         best, settings = self.best, self.settings
-        if bound is not None and best.objective is not None:
-            bound = max(bound, best.objective)
+        if bound is not None and best.objective is not None and bound < best.objective:
+            self.notes.append(f"bound {bound} below a verified plan's {best.objective}: bound raised to it")
+            bound = best.objective
         if best.objective is None:
             status = Status.INFEASIBLE if bound is not None and bound < -(10**8) else Status.UNKNOWN
             bound = None if status is Status.INFEASIBLE else bound
@@ -404,7 +474,16 @@ class _Search:
             source=best.source,
             model_size=self.size,
             notes=tuple(self.notes),
+            objective_kind=self.goal.kind,
+            extra=self._extra(),
         )
+
+    def _extra(self) -> dict[str, Any]:
+        """The best plan's GU total and official fairness (GF)."""
+        if self.best.per_user is None:
+            return {}
+        gf = fairness_of(self.best.per_user)["fairness_score"]
+        return {"gu": self.best.total, "gf": gf, "gf_floor": self.goal.gf_floor}
 
 
 def _transition_days(plan: dict[str, Any]) -> tuple[int, ...]:

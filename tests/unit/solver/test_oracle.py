@@ -9,6 +9,8 @@ import pytest
 from solver.greedy_score import world_poi_db
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 from tests.fixtures.strict_world import TASK_A, WORLD
+from tests.unit.solver.test_oracle_exhaustive import HAND_MADE
+from tests.unit.solver.test_oracle_exhaustive import WORLD as TINY
 from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.utility import evaluate_group_utility
@@ -116,3 +118,40 @@ def test_a_non_positive_time_limit_is_refused() -> None:
     with pytest.raises(OracleInputError) as error:
         solve_task(TASK_A, WORLD, OracleSettings(time_limit=0))
     assert (error.value.field, error.value.problem) == ("time_limit", "must be positive, not 0")
+
+
+def test_maxmin_maximises_the_least_user_and_bounds_it() -> None:
+    task = _task(三亚市=_city(["鹿回头风景区"], ["公园"]))
+    gu = solve_task(task, WORLD, FAST)
+    fair = solve_task(task, WORLD, OracleSettings(time_limit=4, splits=False, objective="maxmin"))
+    assert fair.objective_kind == "maxmin" and fair.plan is not None and fair.bound is not None
+    assert fair.objective == min(fair.per_user.values())
+    assert fair.objective >= min(gu.per_user.values())
+    assert fair.bound >= fair.objective
+    assert fair.extra["gu"] == sum(fair.per_user.values())
+
+
+def test_a_gf_floor_is_met_by_the_plan() -> None:
+    """Two users who like different things (the tiny world's `disagree` task)."""
+    task = HAND_MADE["disagree"]
+    result = solve_task(task, TINY, OracleSettings(time_limit=6, splits=False, gf_floor=60))
+    assert result.plan is not None and result.bound is not None
+    scores = result.per_user.values()
+    assert 100 * min(scores) >= 60 * max(scores)
+    assert result.extra["gf"] >= 60 and result.bound >= result.objective
+    assert strict_violations(task, result.plan, TINY) == []
+
+
+def test_frontier_records_one_point_per_floor() -> None:
+    result = solve_task(_task(), WORLD, OracleSettings(time_limit=5, splits=False, objective="frontier"))
+    floors = [point["gf_floor"] for point in result.extra["frontier"]]
+    assert result.objective_kind == "frontier" and floors == [None, 25.0, 50.0, 75.0, 100.0]
+    assert all(
+        point["gf"] is None or point["gf"] >= (point["gf_floor"] or 0) for point in result.extra["frontier"]
+    )
+
+
+def test_an_unknown_objective_is_refused() -> None:
+    with pytest.raises(OracleInputError) as error:
+        solve_task(TASK_A, WORLD, OracleSettings(objective="fastest"))
+    assert error.value.field == "objective"
