@@ -15,6 +15,7 @@ import datetime as dt
 import itertools
 from typing import Any
 
+from solver.errors import TaskInputError
 from solver.greedy_city import CityFacts, Style
 from solver.greedy_day import Act
 from solver.greedy_prefs import group_prefs
@@ -33,12 +34,8 @@ STYLES = (
 the highest official GU wins (ties: the earlier variant)."""
 
 
-class GreedyError(ValueError):
+class GreedyError(TaskInputError):
     """The planner cannot plan this task: `field` names the task field (or "world"), `problem` why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem
 
 
 def greedy_plan(task: Task, world: WorldFacts, *, effective: dict[str, Any] | None = None) -> dict[str, Any]:

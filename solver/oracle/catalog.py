@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from solver.greedy_city import Hop
 from solver.oracle.scores import ScoredUser
 from verifier.official.poi_db import PoiDb
 from verifier.strict.clock import DAY, NIGHT_END
@@ -23,15 +24,6 @@ from verifier.strict.transfers import INTRACITY_MODES
 from verifier.world import PoiFact, PoiKind, WorldFacts
 
 Interval = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Hop:
-    """The quickest intracity transfer between two named places (ties: mode order)."""
-
-    mode: str
-    minutes: int
-    cost_fen: int
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.errors import TaskInputError
 from solver.greedy import GreedyError, greedy_plan
 from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import City, classes, picks
@@ -62,12 +63,8 @@ class OracleSettings:
     """Only plans whose users' utilities satisfy 100 × least ≥ floor × greatest (`rules.Goal`)."""
 
 
-class OracleInputError(ValueError):
+class OracleInputError(TaskInputError):
     """A task the oracle cannot take: `field` names the task field, `problem` says why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem
 
 
 @dataclass(frozen=True)

@@ -10,40 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.greedy import GreedyError, allocations, greedy_plan
+from tests.fixtures.preferences import city, prefs, with_prefs
 from tests.fixtures.strict_world import TASK_A, TASK_B, WORLD, FixtureWorld, task
 from verifier.model.task import Task
 from verifier.strict.profile import strict_violations
 
 DURATIONS = {2: "两天一夜", 3: "三天两夜", 4: "四天三夜", 5: "五天四夜"}
-
-
-def _prefs(**city_prefs: Any) -> dict[str, Any]:
-    return {
-        "global_constraints": {
-            "avg_budget": 9000,
-            "transport": {"must": ["高铁"], "prefer": [], "avoid": [], "reject": []},
-            "intensity": {"max_poi_per_day": 3, "max_active_hours": 10},
-            "hotel_preference": {"prefer": ["舒适型"], "avoid": []},
-        },
-        "city_specific_preferences": city_prefs,
-    }
-
-
-def _city(must: list[str], reject: list[str], positive: list[str], eat: list[str]) -> dict[str, Any]:
-    return {
-        "attractions": {
-            "must_visit": must,
-            "reject_visit": reject,
-            "category_pref": {"positive": positive, "negative": []},
-        },
-        "food": {"must_eat": eat, "prefer_eat": [], "avoid_eat": [], "reject_eat": []},
-    }
-
-
-def _with_prefs(base: Task, prefs: dict[str, Any]) -> Task:
-    data = base.model_dump(mode="json")
-    data["user_preferences"]["User1"]["preference"] = prefs
-    return Task.model_validate(data)
 
 
 def _items(plan: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -56,11 +28,11 @@ def _items(plan: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     ]
 
 
-PREF_TASK = _with_prefs(
+PREF_TASK = with_prefs(
     TASK_A,
-    _prefs(
-        三亚市=_city(["南山文化旅游区"], ["椰梦长廊"], ["夜市"], ["椰子鸡"]),
-        海口市=_city(["海南省博物馆"], [], [], ["川菜"]),
+    prefs(
+        三亚市=city(["南山文化旅游区"], ["椰梦长廊"], ["夜市"], ["椰子鸡"]),
+        海口市=city(["海南省博物馆"], [], [], ["川菜"]),
     ),
 )
 
@@ -96,12 +68,12 @@ def test_greedy_plan_follows_the_preferences() -> None:
 
 
 def test_must_visit_written_under_an_alias_is_visited_under_that_name() -> None:
-    alias_task = _with_prefs(TASK_A, _prefs(三亚市=_city(["三亚湾椰梦长廊"], [], [], [])))
+    alias_task = with_prefs(TASK_A, prefs(三亚市=city(["三亚湾椰梦长廊"], [], [], [])))
     plan = greedy_plan(alias_task, WORLD)
     visited = [item["location"] for item in _items(plan, "attraction")]
     assert visited.count("三亚湾椰梦长廊") == 1 and "椰梦长廊" not in visited
     assert strict_violations(alias_task, plan, WORLD) == []
-    either = _with_prefs(TASK_A, _prefs(三亚市=_city(["椰梦长廊"], [], [], [])))
+    either = with_prefs(TASK_A, prefs(三亚市=city(["椰梦长廊"], [], [], [])))
     visited = [item["location"] for item in _items(greedy_plan(either, WORLD), "attraction")]
     assert (
         visited.count("椰梦长廊") == 1 and "三亚湾椰梦长廊" not in visited
@@ -109,7 +81,7 @@ def test_must_visit_written_under_an_alias_is_visited_under_that_name() -> None:
 
 
 def test_effective_table_overrides_the_task_table() -> None:
-    table = {"User1": {"preference": _prefs(三亚市=_city(["鹿回头风景区"], [], [], []))}, "User2": {}}
+    table = {"User1": {"preference": prefs(三亚市=city(["鹿回头风景区"], [], [], []))}, "User2": {}}
     plan = greedy_plan(TASK_A, WORLD, effective=table)
     assert "鹿回头风景区" in [item["location"] for item in _items(plan, "attraction")]
     assert strict_violations(TASK_A, plan, WORLD) == []
@@ -171,6 +143,6 @@ def test_greedy_plans_are_strict_valid_across_fixture_tasks(
         users=["User1", "User2"],
         children=("User3",) if child else (),
     )
-    generated = _with_prefs(base, _prefs(**{city: _city(must, [], ["公园"], eat) for city in cities}))
+    generated = with_prefs(base, prefs(**{name: city(must, [], ["公园"], eat) for name in cities}))
     plan = greedy_plan(generated, WORLD)
     assert strict_violations(generated, plan, WORLD) == []

@@ -8,6 +8,7 @@ import pytest
 
 from solver.greedy_score import world_poi_db
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
+from tests.fixtures.preferences import city, prefs, with_prefs
 from tests.fixtures.strict_world import TASK_A, WORLD
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE
 from tests.unit.solver.test_oracle_exhaustive import WORLD as TINY
@@ -19,33 +20,8 @@ from verifier.strict.profile import strict_violations
 FAST = OracleSettings(time_limit=4, splits=False)
 
 
-def _prefs(**city_prefs: Any) -> dict[str, Any]:
-    return {
-        "global_constraints": {
-            "avg_budget": 9000,
-            "transport": {"must": ["高铁"], "prefer": [], "avoid": [], "reject": []},
-            "intensity": {"max_poi_per_day": 3, "max_active_hours": 10},
-            "hotel_preference": {"prefer": ["舒适型"], "avoid": []},
-        },
-        "city_specific_preferences": city_prefs,
-    }
-
-
-def _city(must: list[str], positive: list[str]) -> dict[str, Any]:
-    return {
-        "attractions": {
-            "must_visit": must,
-            "reject_visit": [],
-            "category_pref": {"positive": positive, "negative": []},
-        },
-        "food": {"must_eat": [], "prefer_eat": [], "avoid_eat": [], "reject_eat": []},
-    }
-
-
 def _task(**city_prefs: Any) -> Task:
-    data = TASK_A.model_dump(mode="json")
-    data["user_preferences"]["User1"]["preference"] = _prefs(**city_prefs)
-    return Task.model_validate(data)
+    return with_prefs(TASK_A, prefs(**city_prefs))
 
 
 def _official_gu(task: Task, plan: dict[str, Any]) -> int:
@@ -56,7 +32,7 @@ def _official_gu(task: Task, plan: dict[str, Any]) -> int:
 
 
 def test_plan_is_strict_valid_and_its_official_gu_is_the_objective() -> None:
-    task = _task(三亚市=_city(["鹿回头风景区"], ["公园"]))
+    task = _task(三亚市=city(["鹿回头风景区"], [], ["公园"], []))
     result = solve_task(task, WORLD, FAST)
     assert result.plan is not None and result.objective is not None and result.bound is not None
     assert strict_violations(task, result.plan, WORLD) == []
@@ -67,7 +43,7 @@ def test_plan_is_strict_valid_and_its_official_gu_is_the_objective() -> None:
 
 
 def test_a_must_visit_under_an_alias_is_written_under_that_name() -> None:
-    task = _task(三亚市=_city(["三亚湾椰梦长廊"], []))
+    task = _task(三亚市=city(["三亚湾椰梦长廊"], [], [], []))
     result = solve_task(task, WORLD, FAST)
     assert result.plan is not None
     assert '"三亚湾椰梦长廊"' in str(result.plan).replace("'", '"')
@@ -76,7 +52,7 @@ def test_a_must_visit_under_an_alias_is_written_under_that_name() -> None:
 
 
 def test_same_task_and_seed_give_the_same_record() -> None:
-    task = _task(三亚市=_city([], ["公园"]))
+    task = _task(三亚市=city([], [], ["公园"], []))
     first, second = (solve_task(task, WORLD, FAST).to_json() for _ in range(2))
     for record in (first, second):
         record.pop("seconds")
@@ -100,7 +76,7 @@ def test_record_carries_its_proof_and_settings() -> None:
         (lambda d: d.update(time="someday"), "time"),
         (
             lambda d: d["user_preferences"]["User1"].update(
-                preference=_prefs(三亚市=_city(["不存在的景点"], []))
+                preference=prefs(三亚市=city(["不存在的景点"], [], [], []))
             ),
             "user_preferences.User1.preference.city_specific_preferences.三亚市.attractions.must_visit[0]",
         ),
@@ -121,7 +97,7 @@ def test_a_non_positive_time_limit_is_refused() -> None:
 
 
 def test_maxmin_maximises_the_least_user_and_bounds_it() -> None:
-    task = _task(三亚市=_city(["鹿回头风景区"], ["公园"]))
+    task = _task(三亚市=city(["鹿回头风景区"], [], ["公园"], []))
     gu = solve_task(task, WORLD, FAST)
     fair = solve_task(task, WORLD, OracleSettings(time_limit=4, splits=False, objective="maxmin"))
     assert fair.objective_kind == "maxmin" and fair.plan is not None and fair.bound is not None
