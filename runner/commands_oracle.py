@@ -43,7 +43,7 @@ def oracle_command(
     world: Annotated[Path, typer.Option(help="World directory (tripwright world build).")],
     task_id: Annotated[str | None, typer.Option("--task-id", help="Solve only this task.")] = None,
     time_limit: Annotated[float, typer.Option(help="Seconds of CP-SAT per task (> 0).")] = 60.0,
-    workers: Annotated[int, typer.Option(help="CP-SAT workers per task.")] = 2,
+    workers: Annotated[int, typer.Option(help="CP-SAT workers per task (1: reproducible for a seed).")] = 1,
     seed: Annotated[int, typer.Option(help="CP-SAT random seed.")] = 0,
     splits: Annotated[bool, typer.Option(help="Allow subgroup splits.")] = True,
     objective: Annotated[Objective, typer.Option(help="What to maximise.")] = Objective.gu,

@@ -122,7 +122,7 @@ def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
         "time",
         "splits\nused",
         "value of\nsplitting",
-        title=f"oracle ({first.time_limit:g} s a run, {first.workers} workers, seed {first.seed})",
+        title=f"oracle ({first.time_limit:g} s a run, {first.workers} worker{'s' if first.workers != 1 else ''}, seed {first.seed})",
     )
     for result in (run.with_splits, run.without_splits):
         value = run.value_of_splitting if result is first else None

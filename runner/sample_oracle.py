@@ -20,7 +20,7 @@ from solver.oracle.solve import OracleSettings, solve_task
 from verifier.model.verdict import Profile, Verdict
 from verifier.verify import verify
 
-WORKERS = 2
+WORKERS = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,10 @@
 A trip model's variables carry the day they belong to in their names (`skeleton.py`,
 `model.py`). Starting from a complete solution, each step frees every variable of a window of
 consecutive days, fixes the variables of all other days to their current values, and re-solves
-with one CP-SAT worker for a bounded deterministic time, starting from the current solution.
+for a bounded deterministic time (one CP-SAT worker unless asked otherwise), starting from the
+current solution.
 A better solution is kept. Windows of one and two days are tried in order, repeatedly, until a
-pass brings nothing or the time is spent. One worker and deterministic limits make the whole
+pass brings nothing or the time is spent. With one worker, deterministic limits make the whole
 search reproducible for a seed.
 """
 
@@ -28,7 +29,14 @@ def day_of(name: str) -> int | None:
 
 
 def improve(
-    model: cp_model.CpModel, solution: Sequence[int], days: int, *, seconds: float, step: float, seed: int
+    model: cp_model.CpModel,
+    solution: Sequence[int],
+    days: int,
+    *,
+    seconds: float,
+    step: float,
+    seed: int,
+    workers: int = 1,
 ) -> tuple[list[int], float]:
     """The best solution found from `solution` (its objective too) within `seconds` of wall time,
     each window solve limited to `step` deterministic seconds."""
@@ -44,7 +52,7 @@ def improve(
         for first, last in windows:
             if time.monotonic() - started >= seconds:
                 break
-            found = _window(model, current, by_day, (first, last), step=step, seed=seed)
+            found = _window(model, current, by_day, (first, last), step=step, seed=seed, workers=workers)
             if found is not None and _objective(model, found) > value:
                 current, value, improved = found, _objective(model, found), True
     return current, value
@@ -58,6 +66,7 @@ def _window(
     *,
     step: float,
     seed: int,
+    workers: int,
 ) -> list[int] | None:
     first, last = window
     local = model.clone()
@@ -69,7 +78,7 @@ def _window(
         local.add_hint(variable, current[index])
     solver = cp_model.CpSolver()
     parameters = solver.parameters
-    parameters.num_workers = 1
+    parameters.num_workers = workers
     parameters.random_seed = seed
     parameters.max_deterministic_time = step
     parameters.cp_model_presolve = False

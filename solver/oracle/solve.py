@@ -46,12 +46,14 @@ from verifier.world import PoiKind, WorldFacts, place_names
 
 @dataclass(frozen=True)
 class OracleSettings:
-    """How to solve: time limit per task (deterministic seconds of CP-SAT), workers, seed,
+    """How to solve: time limit per task (deterministic seconds of CP-SAT), CP-SAT workers
+    (1, the default, makes a run reproducible for a seed; more run CP-SAT's parallel portfolio,
+    whose results depend on thread timing), seed,
     splits on/off, team slots of the primal model, relative gap limit (0: prove optimality),
     restaurants and hotels kept per score class in the primal shortlist."""
 
     time_limit: float = 60.0
-    workers: int = 2
+    workers: int = 1
     seed: int = 0
     splits: bool = True
     max_teams: int = 3
@@ -298,7 +300,9 @@ class _Search:
         start = completion(trip.model, seconds / 4, seed) or self._first(trip, max(seconds / 2, 2.0))
         if start is None:
             return None
-        solution, value = improve(trip.model, start, frame.days, seconds=seconds, step=seconds / 8, seed=seed)
+        solution, value = improve(
+            trip.model, start, frame.days, seconds=seconds, step=seconds / 8, seed=seed, workers=self.settings.workers
+        )
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
         plan = PlanWriter(trip, Assignment(solution), users, children).plan()
         self._consider(plan, round(value), "cp-sat")
@@ -402,7 +406,7 @@ class _Search:
         time."""
         solver = cp_model.CpSolver()
         parameters = solver.parameters
-        parameters.num_workers = 1
+        parameters.num_workers = self.settings.workers
         parameters.random_seed = self.settings.seed
         parameters.max_deterministic_time = seconds
         parameters.relative_gap_limit = self.settings.gap_limit

@@ -24,7 +24,7 @@ from verifier.world import WorldFacts
 
 RUN = CliRunner()
 TABLE = """\
-                  oracle (20 s a run, 2 workers, seed 0)
+                  oracle (20 s a run, 1 worker, seed 0)
                                                          splits  value of
 task         splits  GU*  bound  gap    status    time   used    splitting
 ───────────────────────────────────────────────────────────────────────────
