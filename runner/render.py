@@ -122,7 +122,7 @@ def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
         "time",
         "splits\nused",
         "value of\nsplitting",
-        title=f"oracle ({first.time_limit:g} s a run, {first.workers} worker{'s' if first.workers != 1 else ''}, seed {first.seed})",
+        title=f"oracle ({first.time_limit:g} s a run, {_count(first.workers, 'worker')}, seed {first.seed})",
     )
     for result in (run.with_splits, run.without_splits):
         value = run.value_of_splitting if result is first else None
@@ -210,3 +210,8 @@ def _summary_table(console: Console, title: str, summary: dict[str, Any]) -> Non
 
 def _fig(value: Any) -> str:
     return "-" if value is None else str(value)
+
+
+def _count(n: int, noun: str) -> str:
+    """`1 worker`, `2 workers`."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

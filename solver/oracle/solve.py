@@ -301,7 +301,13 @@ class _Search:
         if start is None:
             return None
         solution, value = improve(
-            trip.model, start, frame.days, seconds=seconds, step=seconds / 8, seed=seed, workers=self.settings.workers
+            trip.model,
+            start,
+            frame.days,
+            seconds=seconds,
+            step=seconds / 8,
+            seed=seed,
+            workers=self.settings.workers,
         )
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
         plan = PlanWriter(trip, Assignment(solution), users, children).plan()
