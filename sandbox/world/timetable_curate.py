@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sandbox.world.coords import to_wgs84
-from sandbox.world.geography import DATA_DIR, curated_airports, curated_cities
+from sandbox.world.geography import DATA_DIR, curated_airports, curated_cities, haversine_km
 
 CHINATRAVEL_AIRPORTS = {
     "北京首都国际机场": "PEK", "北京大兴国际机场": "PKX", "上海虹桥国际机场": "SHA",
@@ -194,8 +194,14 @@ def flight_routes(root: Path) -> list[list[str]]:
     return [[a, b, " ".join(s), src] for (a, b), (s, src) in sorted(out.items())]
 
 
+STATION_RADIUS_KM = 80.0
+"""A station position farther than this from its city's centre is a source error (ChinaTravel
+puts 深圳福田站 in Wuhan): the station is then placed by rule like one without a position."""
+
+
 def stations(root: Path, trains: Iterable[list[str]]) -> list[list[str]]:
-    """Every station of the trains with its city and, where ChinaTravel knows it, WGS-84 position."""
+    """Every station of the trains with its city and, where ChinaTravel knows it (and within
+    `STATION_RADIUS_KM` of the city's centre), its WGS-84 position."""
     shorts = _shorts()
     where: dict[tuple[str, str], tuple[float, float]] = {}
     for folder, short in CHINATRAVEL_CITIES.items():
@@ -204,9 +210,12 @@ def stations(root: Path, trains: Iterable[list[str]]) -> list[list[str]]:
                 lat, lon = p["position"]
                 where.setdefault((shorts[short], p["name"]), to_wgs84(float(lon), float(lat), "gcj02"))
     seen = {(s.split("|")[0], s.split("|")[1]) for row in trains for s in row[3].split(";")}
+    centres = {name: (info.city.lon, info.city.lat) for name, info in curated_cities().items()}
     out = []
     for name, city in sorted(seen):
         pos = where.get((city, name))
+        if pos is not None and city in centres and haversine_km(*pos, *centres[city]) > STATION_RADIUS_KM:
+            pos = None
         out.append([name, city, f"{pos[0]:.6f}" if pos else "", f"{pos[1]:.6f}" if pos else ""])
     return out
 

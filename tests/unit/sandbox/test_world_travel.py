@@ -102,3 +102,21 @@ def test_world_transfer_between_named_places(world: World) -> None:
     assert t is not None and t.minutes >= 10
     assert world.transfer("上海", hotel, hotel, "步行") is not None
     assert world.transfer("上海", hotel, "上海市", "自驾") is not None
+
+
+def test_every_real_station_position_lies_within_its_city() -> None:
+    """Curation drops a source position far from its city (ChinaTravel put 深圳福田站 in Wuhan)."""
+    import csv
+
+    from sandbox.world.geography import DATA_DIR, curated_cities, haversine_km
+    from sandbox.world.timetable_curate import STATION_RADIUS_KM
+
+    centres = {name: (info.city.lon, info.city.lat) for name, info in curated_cities().items()}
+    with (DATA_DIR / "stations.csv").open(encoding="utf-8") as fh:
+        rows = [row for row in csv.DictReader(fh) if row["lon"] and row["city"] in centres]
+    far = [
+        r["name"]
+        for r in rows
+        if haversine_km(float(r["lon"]), float(r["lat"]), *centres[r["city"]]) > STATION_RADIUS_KM
+    ]
+    assert rows and far == []
