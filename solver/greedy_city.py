@@ -43,6 +43,19 @@ class Hop:
     cost_fen: int
 
 
+def opening_spans(
+    world: WorldFacts, city: str, name: str, date: dt.date
+) -> tuple[tuple[int, int], ...] | None:
+    """Opening spans of a place on a date in minutes of that date, yesterday's windows that run
+    past midnight included, as the strict check reads them (None: open all day)."""
+    today = world.opening_windows(city, name, date)
+    if today is None:
+        return None
+    yesterday = world.opening_windows(city, name, date - dt.timedelta(days=1)) or ()
+    shifted = [(w.open - DAY, w.close - DAY) for w in yesterday if w.close > DAY]
+    return tuple(sorted([(w.open, w.close) for w in today] + shifted))
+
+
 @dataclass
 class CityFacts:
     """One city of the world as the planner sees it (memoised queries)."""
@@ -112,13 +125,7 @@ class CityFacts:
         """Opening spans of a place on a date in minutes of that date (None: open all day)."""
         key = (name, date)
         if key not in self._spans:
-            today = self.world.opening_windows(self.city, name, date)
-            if today is None:
-                self._spans[key] = None
-            else:
-                yesterday = self.world.opening_windows(self.city, name, date - dt.timedelta(days=1)) or ()
-                shifted = [(w.open - DAY, w.close - DAY) for w in yesterday if w.close > DAY]
-                self._spans[key] = tuple(sorted([(w.open, w.close) for w in today] + shifted))
+            self._spans[key] = opening_spans(self.world, self.city, name, date)
         return self._spans[key]
 
     def earliest_start(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solver.greedy_city import Hop
+from solver.greedy_city import Hop, opening_spans
 from solver.oracle.scores import ScoredUser
 from verifier.official.poi_db import PoiDb
 from verifier.strict.clock import DAY, NIGHT_END
@@ -162,13 +162,7 @@ class City:
         run past midnight included (None: open all day)."""
         key = (name, date)
         if key not in self._spans:
-            today = self.world.opening_windows(self.key, name, date)
-            if today is None:
-                self._spans[key] = None
-            else:
-                yesterday = self.world.opening_windows(self.key, name, date - dt.timedelta(days=1)) or ()
-                shifted = [(w.open - DAY, w.close - DAY) for w in yesterday if w.close > DAY]
-                self._spans[key] = tuple(sorted([(w.open, w.close) for w in today] + shifted))
+            self._spans[key] = opening_spans(self.world, self.key, name, date)
         return self._spans[key]
 
     def starts(
