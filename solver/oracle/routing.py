@@ -35,10 +35,6 @@ class Stop:
     starts: tuple[Interval, ...]
 
     @cached_property
-    def first(self) -> int:
-        return min(low for low, _ in self.starts)
-
-    @cached_property
     def last(self) -> int:
         return max(high for _, high in self.starts)
 
