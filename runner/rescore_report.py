@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from runner.aggregate import average_trials, averaged_scores, difficulty_summaries, group_by_task, summarize
 from runner.io import JsonLine
-from runner.report import average_trials, averaged_scores, difficulty_summaries, group_by_task, summarize
 from runner.rescore import TrialScores, disagreement, profile_records, record_task, score_trial
 from verifier.model.task import Task
 from verifier.model.verdict import Profile

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from runner.cli import app
+from runner.cli.app import app
 
 pytestmark = pytest.mark.shared
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from runner.cli import app
+from runner.cli.app import app
 from runner.loading import sample_path
 from tests.fixtures.zhuhai import POI_PATH, plan_path
 

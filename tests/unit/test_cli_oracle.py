@@ -1,7 +1,7 @@
 """CLI `oracle` and `normalize`: exit codes, resume, torn lines, structured bad-input lines,
 normalize's figures on hand-made inputs, and the Ray backend against the local one.
 
-Most tests replace `solve_task` in `runner.oracle_batch` by a counting fake (the batch is the
+Most tests replace `solve_task` in `runner.oracle.batch` by a counting fake (the batch is the
 point, not the solver); one real run solves the sample task with --time-limit 2.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from runner import oracle_batch
-from runner.cli import app
+from runner.cli.app import app
 from runner.loading import sample_path
+from runner.oracle import batch as oracle_batch
 from sandbox.world.build import build_world
 from tests.fixtures import oracle_fake
 

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from runner import sample_oracle
-from runner.cli import app
+from runner.cli.app import app
 from runner.sample import build_sample
 from runner.sample_oracle import run_oracle
 from solver.greedy import greedy_plan

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from runner.cli import app
+from runner.cli.app import app
 from runner.loading import sample_path
 from sandbox.tools import call_tool, list_tools, openai_tools, tool_schema
 from sandbox.world import World

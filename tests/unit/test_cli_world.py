@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from runner.cli import app
+from runner.cli.app import app
 from runner.loading import sample_path
 from runner.sample import sample_task
 from sandbox.world import World, calibration, official_io

@@ -52,3 +52,33 @@ def test_scanner_sees_nested_and_relative_imports() -> None:
         "import json\ndef f():\n    import runner.cli\n    from sandbox.world import world\nfrom . import x\n"
     )
     assert _imported(source, "verifier") == {"runner", "sandbox", "verifier"}
+
+
+def _imports_cli(source: str) -> bool:
+    """Whether a module imports `runner.cli` or anything under it."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import) and any(a.name.startswith("runner.cli") for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("runner.cli"):
+            return True
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "runner"
+            and any(a.name == "cli" for a in node.names)
+        ):
+            return True
+    return False
+
+
+def test_engine_never_imports_the_cli() -> None:
+    cli = ROOT / "runner" / "cli"
+    engine = [f for f in sorted((ROOT / "runner").rglob("*.py")) if cli not in f.parents]
+    assert engine
+    assert [str(f.relative_to(ROOT)) for f in engine if _imports_cli(f.read_text(encoding="utf-8"))] == []
+
+
+def test_cli_scanner_sees_every_form() -> None:
+    assert _imports_cli("import runner.cli.app\n")
+    assert _imports_cli("from runner.cli.support import out\n")
+    assert _imports_cli("from runner import cli\n")
+    assert not _imports_cli("from runner import aggregate\nimport runner.io\n")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from runner.cli import app
+from runner.cli.app import app
 from tests.fixtures.strict_world import PLANS
 
 RUN = CliRunner()

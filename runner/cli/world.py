@@ -12,10 +12,10 @@ from typing import Annotated, Any
 
 import typer
 
-from runner.cli_support import EXIT_OK, out, print_json, user_errors
+from runner.cli.support import EXIT_OK, out, print_json, user_errors
+from runner.cli.tables import cli_table
 from runner.io import InputError
 from runner.loading import load_sandbox_world, read_tasks
-from runner.tables import cli_table
 from sandbox.cache.store import ToolCache
 from sandbox.world import calibration, official_io, provenance, storage
 from sandbox.world.build import build_world

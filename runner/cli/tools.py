@@ -10,10 +10,10 @@ from typing import Annotated, Any
 
 import typer
 
-from runner.cli_support import EXIT_INVALID, EXIT_OK, err, out, print_json, user_errors
+from runner.cli.support import EXIT_INVALID, EXIT_OK, err, out, print_json, user_errors
+from runner.cli.tables import cli_table
 from runner.io import InputError
 from runner.loading import load_sandbox_world
-from runner.tables import cli_table
 from sandbox.cache.store import ToolCache
 from sandbox.tools import ToolAnswer, cache_stats, call_tool, list_tools, openai_tools, tool_schema
 from sandbox.tools.registry import UnknownToolError

@@ -14,8 +14,8 @@ from typing import Any
 
 from runner.io import InputError
 from runner.loading import load_sandbox_world
-from runner.oracle_batch import OracleJob, error_line, solve_entry
-from runner.oracle_tasks import TaskEntry, TaskError
+from runner.oracle.batch import OracleJob, error_line, solve_entry
+from runner.oracle.tasks import TaskEntry, TaskError
 from sandbox.world.world import World
 
 _WORLDS: dict[str, World] = {}

@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from runner import render
-from runner.cli_support import EXIT_OK, err, out, print_json, user_errors
+from runner.cli import render
+from runner.cli.support import EXIT_OK, err, out, print_json, user_errors
 from runner.io import iter_jsonl
 from runner.loading import load_poi_db, load_tasks, load_world
 from runner.rescore_report import rescore_lines

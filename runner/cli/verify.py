@@ -11,9 +11,9 @@ import typer
 from pydantic import BaseModel
 from rich.progress import Progress
 
-from runner import render
 from runner.batch import BatchSettings, run_batch
-from runner.cli_support import (
+from runner.cli import render
+from runner.cli.support import (
     EXIT_INVALID,
     EXIT_OK,
     WORLD_HINT,

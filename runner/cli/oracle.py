@@ -14,14 +14,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from runner import render_normalize
-from runner.cli_support import err, fail, out, print_json, user_errors
+from runner.cli import render_normalize
+from runner.cli.support import err, fail, out, print_json, user_errors
 from runner.io import dumps_line
 from runner.loading import load_sandbox_world
 from runner.normalize import normalize, read_oracle, read_scored
-from runner.oracle_batch import ORIGINAL, OracleJob, Tally, make_job, run_local
-from runner.oracle_log import Appender, Resume, resume
-from runner.oracle_tasks import TaskEntry, read_tables, read_task_entries, select
+from runner.oracle.batch import ORIGINAL, OracleJob, Tally, make_job, run_local
+from runner.oracle.log import Appender, Resume, resume
+from runner.oracle.tasks import TaskEntry, read_tables, read_task_entries, select
 from sandbox.world.world import World
 from solver.oracle.solve import OracleSettings
 
@@ -89,7 +89,7 @@ def oracle_command(
 
 def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World) -> Iterator[dict[str, Any]]:
     if backend is Backend.ray and todo:
-        from runner.oracle_ray import run_ray  # Ray is an optional dependency
+        from runner.oracle.ray_backend import run_ray  # Ray is an optional dependency
 
         return run_ray(todo, job)
     return run_local(todo, job, world)

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Column
 
+from runner.cli.tables import cli_table
 from runner.plan_text import render_plan
-from runner.tables import cli_table
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from runner.cli_support import out, user_errors
+from runner.cli.support import out, user_errors
 from runner.io import read_json
 from runner.loading import load_task
 from runner.plan_text import render_plan

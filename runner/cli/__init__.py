@@ -1,0 +1,1 @@
+"""The `tripwright` command line: one module per command group, thin wrappers over the engine."""
