@@ -1,0 +1,1 @@
+"""Planning agents behind one Protocol (`runner.conversation.Agent`), chosen by name."""

@@ -1,0 +1,1 @@
+"""One episode of the official group-chat protocol (spec §7): rules, scheduler, record."""

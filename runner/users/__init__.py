@@ -1,0 +1,1 @@
+"""Simulated travellers behind one Protocol (`runner.conversation.User`)."""
