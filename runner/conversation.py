@@ -109,7 +109,10 @@ class AgentRequest:
     `history` is the committed conversation (all entries); `turn` the entries of the current turn
     not yet committed (its earlier tool calls and results); `table` the agent's preference table ②;
     `tools` whether tool calls are allowed in this step (False for forced finishes and summaries);
-    `mentioned` whether the agent was @-mentioned; `iteration` counts the steps of this turn from 1.
+    `mentioned` whether the agent was @-mentioned; `iteration` counts the steps of this turn from 1;
+    `turn_purpose` the purpose of the turn the step belongs to — it differs from `purpose` only in
+    a FORCE_FINISH step, so a forced finish of a final-plan turn still knows a plan is due (None
+    when the caller does not say).
     """
 
     purpose: Purpose
@@ -120,6 +123,7 @@ class AgentRequest:
     tools: bool = True
     mentioned: bool = False
     iteration: int = 1
+    turn_purpose: Purpose | None = None
 
 
 @dataclass(frozen=True)

@@ -31,17 +31,24 @@ def is_valid_travel_plan(plan: Any) -> bool:
     return isinstance(segments, list) and bool(segments)
 
 
-def check_is_travel_plan(text: str) -> Any | None:
-    """The plan in an Agent reply (first fenced block, else first brace-matched object), or None."""
+def first_json(text: str) -> Any | None:
+    """The JSON value of a chat reply's first fenced block, else of its first brace-matched object.
+
+    None when there is no candidate or it does not parse (no second attempt). The official code
+    reads plans (§1.2) and the agent's preference table (§7.3) this way.
+    """
     fence = _FIRST_FENCE.search(text)
     if fence is not None:
         candidate: str | None = fence.group(1).strip()
     else:
         start = text.find("{")
         candidate = _brace_match(text, start) if start != -1 else None
-    if candidate is None:
-        return None
-    plan = _loads(candidate)
+    return None if candidate is None else _loads(candidate)
+
+
+def check_is_travel_plan(text: str) -> Any | None:
+    """The plan in an Agent reply (first fenced block, else first brace-matched object), or None."""
+    plan = first_json(text)
     return plan if is_valid_travel_plan(plan) else None
 
 
