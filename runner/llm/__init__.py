@@ -1,0 +1,7 @@
+"""The OpenAI-compatible chat client shared by the openai agent, the LLM users and the judge.
+
+`LLMConfig` names the endpoint and sampling; `ChatClient.complete` sends one chat request with
+bounded retries and returns a `ChatReply`; failures end as `runner.conversation.ModelCallError`
+with the official failure reason (spec §7.8). Small models that write tool calls as JSON text
+are read by `runner.llm.text_calls`; `runner.llm.history` renders the group chat as messages.
+"""
