@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from runner.cli import oracle, plan, rescore, tools, verify, world
+from runner.cli import oracle, plan, report, rescore, tools, verify, world
 
 app = typer.Typer(
     name="tripwright",
@@ -25,6 +25,8 @@ app.command("sample")(verify.sample_command)
 app.command("schema")(verify.schema_command)
 app.command("oracle")(oracle.oracle_command)
 app.command("normalize")(oracle.normalize_command)
+app.command("report")(report.report_command)
+app.command("judge")(report.judge_command)
 app.add_typer(world.app, name="world")
 app.add_typer(tools.app, name="tools")
 app.add_typer(tools.cache_app, name="cache")
