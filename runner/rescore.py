@@ -12,7 +12,7 @@ Differences from the official run: a trial on which an official function crashes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,6 +40,8 @@ class TrialScores:
     strict: dict[str, Any] | None
     official_codes: dict[str, int]
     strict_codes: dict[str, int]
+    strict_failed_checks: tuple[str, ...] = ()
+    """Checks ("1"–"9", "input") the strict verdict failed (empty without a strict verdict)."""
 
 
 def record_task(record: dict[str, Any], tasks: Mapping[str, Task]) -> Task:
@@ -87,6 +89,10 @@ def score_trial(record: dict[str, Any], task: Task, poi_db: PoiDb, world: WorldF
         strict.update(official)
         strict.update(_plan_metrics(strict_verdict))
         strict_codes = strict_verdict.issue_counts
+        failed = tuple(check for check, passed in strict_verdict.checks.items() if not passed)
+        return replace(
+            _scores(official, strict, (off_verdict.issue_counts, strict_codes)), strict_failed_checks=failed
+        )
     return _scores(official, strict, (off_verdict.issue_counts, strict_codes))
 
 
