@@ -6,7 +6,9 @@ first of:
 
 1. *Preempt* — the last outward message is the Agent's and @-mentions someone (last mention
    wins) not yet consumed for that message: the target speaks at once, mentioned. Preempts never
-   move the polling position; an event-cap overflow closes the round.
+   move the polling position; an event-cap overflow closes the round. One deliberate deviation:
+   the cap is also checked after an intercepted preempt (the official loop skips it there, so
+   an agent that @-mentions itself while alternating two tables would never finish a round).
 2. *Timed convergence* — at the start of a lap (position 0) when `rounds` is a positive multiple
    of the convergence interval: summary, convergence, then a *phantom round* (`rounds += 1`) so
    it does not fire again.
@@ -76,18 +78,14 @@ def preempt(episode: Episode) -> bool:
     counters.events_in_round += 1
     if target == AGENT:
         event = episode.agent_event(Purpose.TURN, mentioned=True)
-        if episode.reason is not None:
-            return True
-        if event.intercepted:
+        if episode.reason is None and event.intercepted:
             episode.convergence()
-            return True
-        episode.after_agent_turn(event.turn.flag)
-        if episode.reason is not None:
-            return True
+        elif episode.reason is None:
+            episode.after_agent_turn(event.turn.flag)
     elif episode.user_event(target, mentioned=True):
         episode.consumed.add((position, target))
         return True
-    if counters.events_in_round >= episode.cap:
+    if episode.reason is None and counters.events_in_round >= episode.cap:
         close_round(episode, rewind=True)
     return True
 

@@ -241,3 +241,13 @@ def test_a_clean_turn_resets_the_count() -> None:
     record, agent, _ = _play(TurnKinds("clean", "flag", "clean", "flag", "flag"), convergence_interval=9)
     assert _turns(agent) == [Purpose.CONVERGENCE, *[Purpose.TURN] * 4]
     assert record["completion_reason"] == "consecutive_repeated_tool_calls"
+
+
+def test_self_mention_with_alternating_tables_still_closes_rounds() -> None:
+    other: dict[str, Any] = {"User2": {"global_constraints": {"avg_budget": 1}}}
+    tables = [f"{table_text(table)}\n@Agent" for table in (TABLE, other) * 8]
+    script = by_purpose({Purpose.TURN: tables}, default="@Agent 汇总")
+    record, agent, _ = _play(script, max_turn=1)
+    assert record["total_rounds"] == 1
+    assert record["total_events"] == 1 + 15 * 2 + 1
+    assert len(agent.turn_requests(Purpose.CONVERGENCE)) == 1 + 15
