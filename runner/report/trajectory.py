@@ -86,10 +86,7 @@ def chat_blocks(entries: Sequence[Mapping[str, Any]]) -> list[Block]:
         elif kind == "message":
             blocks.extend(_fold(call, None) for call in pending)
             pending.clear()
-            text = str(entry.get("content") or "")
-            blocks.append(
-                Chat(str(entry.get("role", "")), text or (TOOLS_ONLY if entry.get("has_tool_calls") else ""))
-            )
+            blocks.extend(_message(entry))
     blocks.extend(_fold(call, None) for call in pending)
     return blocks
 
