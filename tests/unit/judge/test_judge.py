@@ -14,17 +14,13 @@ from runner.io import InputError
 from runner.judge.batch import HASH_KEY, judge_hash, judge_runs, read_judged
 from runner.judge.judge import JudgeSettings, judge_record
 from runner.judge.prompts import DIMENSIONS, Message
+from tests.fixtures.report_fixtures import JUDGE_FULL as FULL
+from tests.fixtures.report_fixtures import JUDGE_META as META
 from tests.fixtures.report_fixtures import runs
 
-FULL = (
-    "<response>"
-    + "".join(f"<{dim}><reasoning>r</reasoning><rating>较好</rating></{dim}>" for dim in DIMENSIONS)
-    + "</response>"
-)
 TWO = "<response><hallucination_factuality><rating>优秀</rating></hallucination_factuality>" + (
     "<plan_humanization><rating>一般</rating></plan_humanization></response>"
 )
-META = "<meta_evaluation><reasoning>可信</reasoning><rating>较好</rating></meta_evaluation>"
 SETTINGS = JudgeSettings(model="judge-m")
 
 
