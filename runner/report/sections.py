@@ -84,8 +84,12 @@ def oracle_section(inputs: Inputs) -> list[Block]:
         (label, *(render(group[key]) for group in figures.values())) for label, key, render in ORACLE_ROWS
     ]
     for key in MEANS:
-        label = f"mean {key.replace('_', ' ')} (n)"
-        rows.append((label, *(f"{fmt(g[f'mean_{key}'], 4)} ({g[f'{key}_count']})" for g in figures.values())))
+        label = f"{key.replace('_', ' ')}: mean / median (n)"
+        cells = (
+            f"{fmt(g[key]['mean'], 4)} / {fmt(g[key]['median'], 4)} ({g[key]['count']})"
+            for g in figures.values()
+        )
+        rows.append((label, *cells))
     return [*blocks, Table(columns, tuple(rows))]
 
 

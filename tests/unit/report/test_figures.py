@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from runner.report.figures import check_label, failed_checks, group_figures, oracle_figures
+from runner.loading import parse_task
+from runner.report.figures import check_label, failed_checks, oracle_figures
 from runner.report.inputs import Inputs
 from runner.report.judge_figures import judge_by_group, task_scores
 from runner.report.official import other_dimensions, overview_tables
 from runner.report.tool_stats import completion_reasons, run_extras, tool_stats
-from tests.fixtures.report_fixtures import EASY, MEDIUM, judged, runs, scored
+from tests.fixtures.report_fixtures import EASY, MEDIUM, judged, runs, scored, tasks
 
 INPUTS = Inputs(runs=runs(), scored=scored(), judged=judged())
 
@@ -15,35 +16,42 @@ INPUTS = Inputs(runs=runs(), scored=scored(), judged=judged())
 def test_oracle_figures_per_difficulty() -> None:
     figures = oracle_figures(INPUTS)
     assert list(figures) == ["overall", "easy", "medium"]
-    assert figures["overall"] == {
-        "trials": 4,
-        "plans": 2,
-        "acceptable_rate": 0.25,
-        "official_valid_rate": 0.25,
-        "optimality_rate": 0.25,
-        "mean_gu_ratio": 0.8,
-        "gu_ratio_count": 2,
-        "mean_regret": 10.0,
-        "regret_count": 2,
-        "mean_elicitation_loss": 3.6667,
-        "elicitation_loss_count": 3,
-        "mean_planning_loss": 8.0,
-        "planning_loss_count": 2,
-        "mean_compromise_effect": 1.3333,
-        "compromise_effect_count": 3,
+    overall = figures["overall"]
+    assert (overall["trials"], overall["plans"]) == (4, 2)
+    assert (overall["acceptable_rate"], overall["official_valid_rate"], overall["optimality_rate"]) == (
+        0.25,
+        0.25,
+        0.25,
+    )
+    assert overall["gu_ratio"] == {
+        "count": 2,
+        "min": 0.6,
+        "p10": 0.64,
+        "median": 0.8,
+        "p90": 0.96,
+        "max": 1.0,
+        "mean": 0.8,
     }
-    assert figures["easy"]["acceptable_rate"] == 0.5
-    assert figures["easy"]["mean_elicitation_loss"] == 4.0
-    assert figures["medium"]["plans"] == 0
-    assert figures["medium"]["acceptable_rate"] == 0.0
-    assert figures["medium"]["mean_gu_ratio"] is None
-    assert figures["medium"]["gu_ratio_count"] == 0
-    assert figures["medium"]["mean_compromise_effect"] == 0.0
+    assert (overall["regret"]["mean"], overall["regret"]["count"]) == (10.0, 2)
+    assert (overall["elicitation_loss"]["mean"], overall["elicitation_loss"]["median"]) == (3.6667, 4.0)
+    assert (overall["planning_loss"]["mean"], overall["compromise_effect"]["mean"]) == (8.0, 1.3333)
+    easy, medium = figures["easy"], figures["medium"]
+    assert (easy["acceptable_rate"], easy["elicitation_loss"]["mean"]) == (0.5, 4.0)
+    assert (medium["plans"], medium["acceptable_rate"], medium["optimality_rate"]) == (0, 0.0, 0.0)
+    assert medium["gu_ratio"]["mean"] is None
+    assert medium["gu_ratio"]["count"] == 0
+    assert medium["compromise_effect"]["mean"] == 0.0
 
 
-def test_oracle_figures_need_scored_lines() -> None:
+def test_groups_fall_back_to_the_task_file_difficulty() -> None:
+    rows = [{"task_id": EASY, "gu": 1.0}, {"task_id": "task_x", "gu": 2.0}]
+    known = {EASY: parse_task(tasks()[0], None)}
+    assert list(oracle_figures(Inputs(runs=runs(), scored=rows, tasks=known))) == [
+        "overall",
+        "easy",
+        "unknown",
+    ]
     assert oracle_figures(Inputs(runs=runs())) == {}
-    assert group_figures([])["acceptable_rate"] is None
 
 
 def test_failed_checks_most_first_ties_in_check_order() -> None:

@@ -75,7 +75,10 @@ def test_markdown_sections_and_figures(report: Path) -> None:
     assert "| Plan Validity (%) | 25.00 | 50.00 | 0.00 |" in text
     assert "| LLM-Judge Average | 25.00 | 50.00 | 0.00 |" in text
     assert "| acceptable rate (strict-valid plan) | 25.0% | 50.0% | 0.0% |" in text
-    assert "| mean elicitation loss (n) | 3.6667 (3) | 4.0000 (2) | 3.0000 (1) |" in text
+    assert (
+        "| elicitation loss: mean / median (n) | 3.6667 / 4.0000 (3) | 4.0000 / 4.0000 (2) "
+        "| 3.0000 / 3.0000 (1) |" in text
+    )
     assert "| cache hit rate | 43.0% |" in text
     assert "| rate_limit | 1 | 25.0% |" in text
     assert "| Average | 25.00 | 50.00 | 0.00 |" in text
