@@ -178,3 +178,16 @@ def test_judge_command_rejects_bad_input(inputs: dict[str, Path], tmp_path: Path
     )
     assert result.exit_code == 2
     assert squash("no run record in the file") in squash(result.output)
+
+
+def test_a_world_rescores_both_profiles(inputs: dict[str, Path], tmp_path: Path) -> None:
+    world = tmp_path / "world"
+    built = RUNNER.invoke(app, ["world", "build", "--tasks", str(inputs["tasks"]), "--out", str(world)])
+    assert built.exit_code == 0, built.output
+    args = ["report", str(inputs["runs"]), "--out", str(tmp_path / "o"), "--world", str(world)]
+    result = RUNNER.invoke(app, [*args, "--tasks", str(inputs["tasks"])])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "o" / "report.md").read_text(encoding="utf-8")
+    assert "### Profile official" in text
+    assert "### Profile strict" in text
+    assert "strict profile not scored" not in text
