@@ -58,14 +58,9 @@ def report_command(
         sandbox = None if world is None else load_sandbox_world(world)
         db = _poi_db(poi_db, sandbox)
         document = None if db is None else official_document(inputs, db, sandbox)
-        sources = {
-            name: str(path)
-            for name, path in (
-                ("runs", runs), ("scored", scored), ("oracle", oracle), ("judged", judged),
-                ("tasks", tasks), ("world", world), ("poi-db", poi_db),
-            )
-            if path is not None
-        }  # fmt: skip
+        given = {"runs": runs, "scored": scored, "oracle": oracle, "judged": judged}
+        given |= {"tasks": tasks, "world": world, "poi-db": poi_db}
+        sources = {name: str(path) for name, path in given.items() if path is not None}
         report = build_report(inputs, sources=sources, official=document, episode=episode)
         written = write_report(report, out_dir)
     _print_skipped(inputs)

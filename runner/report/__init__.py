@@ -1,7 +1,8 @@
 """The run report: `report.md` and a self-contained `report.html` from a runs file.
 
-`inputs` reads the files, `scores` re-scores the trials with the official aggregation,
-`figures` computes the figures (ours against the oracle, tool use, completion reasons, the LLM
-judge), `plots` draws them with matplotlib, `trajectory` lays one episode out, `sections`
-assembles the document (`document` blocks) and `markdown` / `html` render it.
+`inputs` reads the files; `official` re-scores the trials for the official aggregation;
+`figures` (against the oracle), `frontier`, `tool_stats` and `judge_figures` compute the
+figures; `plots` draws them with matplotlib (`fonts`: the CJK font); `trajectory` lays one
+episode out; `sections` and `build` assemble the document (`document` blocks) that `markdown`
+and `html` render.
 """
