@@ -7,7 +7,8 @@ can be printed, hashed and written into records without leaking it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
@@ -63,6 +64,27 @@ class LLMConfig:
         if self.max_tokens is not None and self.max_tokens < 1:
             raise LLMConfigError("max_tokens", f"must be at least 1, got {self.max_tokens}")
 
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None, *, seed: int | None = None) -> LLMConfig:
+        """A config from option names and values (CLI or run config); `seed` fills an unset seed.
+
+        Unknown names, values of the wrong type and missing `base_url` / `model` raise
+        `LLMConfigError` naming the option.
+        """
+        given = dict(options or {})
+        types = {item.name: item.type for item in fields(cls)}
+        for name, value in given.items():
+            if name not in types:
+                raise LLMConfigError(name, f"unknown option; known options: {', '.join(types)}")
+            _check_type(name, value, str(types[name]))
+            if str(types[name]) == "float":
+                given[name] = float(value)
+        for name in ("base_url", "model"):
+            if name not in given:
+                raise LLMConfigError(name, "missing; an OpenAI-compatible endpoint needs it")
+        given.setdefault("seed", seed)
+        return cls(**given)
+
     def api_key(self) -> str:
         """The key from `api_key_env`, or a placeholder for servers that need none."""
         return os.environ.get(self.api_key_env) or NO_KEY
@@ -82,3 +104,17 @@ class LLMConfig:
         if retry_after is not None:
             delay = max(delay, min(retry_after, self.backoff_cap_s))
         return delay
+
+
+def _check_type(name: str, value: Any, declared: str) -> None:
+    """Raise `LLMConfigError` unless `value` fits the field's declared type."""
+    if value is None and "None" in declared:
+        return
+    if declared.startswith("str"):
+        ok = isinstance(value, str)
+    elif declared.startswith("int"):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok:
+        raise LLMConfigError(name, f"expected {declared}, got {type(value).__name__} {value!r}")

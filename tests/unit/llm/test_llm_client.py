@@ -235,3 +235,21 @@ def test_backoff_doubles_up_to_the_cap() -> None:
     config = LLMConfig(base_url="http://x/v1", model="m", backoff_s=1.0, backoff_cap_s=5.0)
     assert [config.backoff(n) for n in range(1, 6)] == [1.0, 2.0, 4.0, 5.0, 5.0]
     assert config.backoff(1, retry_after=3.0) == 3.0
+
+
+def test_config_from_options_fills_the_seed_and_checks_names_and_types() -> None:
+    config = LLMConfig.from_options({"base_url": "http://x/v1", "model": "m", "temperature": 1}, seed=4)
+    assert (config.temperature, config.seed, config.timeout_s) == (1.0, 4, 120.0)
+    assert LLMConfig.from_options({"base_url": "u", "model": "m", "seed": None}, seed=4).seed is None
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"model": "m"}, "base_url"),
+        ({"base_url": "u"}, "model"),
+        ({"base_url": "u", "model": "m", "temp": 1}, "temp"),
+        ({"base_url": "u", "model": "m", "retries": 1.5}, "retries"),
+        ({"base_url": "u", "model": "m", "temperature": True}, "temperature"),
+        ({"base_url": "u", "model": 3}, "model"),
+    ]
+    for options, field in bad:
+        with pytest.raises(LLMConfigError) as failure:
+            LLMConfig.from_options(options)
+        assert failure.value.field == field
