@@ -23,8 +23,12 @@ figcaption { color: #555; font-size: 0.9em; }
 .msg .text { white-space: pre-wrap; margin: 0.2em 0 0; }
 details { margin: 0.3em 0 0.3em 1.5em; }
 details.error summary { color: #b00; }
-details pre, pre.plan, pre.text { white-space: pre-wrap; background: #f6f6f6; padding: 0.5em; }
-pre.plan { font-family: "DejaVu Sans Mono", monospace; }
+details pre, pre.text { white-space: pre-wrap; background: #f6f6f6; padding: 0.5em; }
+.plan table { width: 100%; }
+.plan td.num { text-align: right; }
+.plan tr.leg { font-weight: bold; }
+.plan tr.split { font-style: italic; color: #555; }
+.plan .night { color: #555; font-size: 0.9em; margin-top: 0.2em; }
 """.strip()
 
 

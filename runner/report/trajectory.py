@@ -3,7 +3,7 @@
 Messages are shown in order by role (an Agent message that only called tools says so); each tool
 call is folded together with its result (arguments and answer inside, errors marked); the plan
 the official extraction finds in the conversation (spec §1.3) is rendered day by day with
-`runner.plan_text.render_plan`, as text for Markdown and as rich's HTML export for HTML.
+`runner.plan_text.render_plan`, as text for Markdown and as tables for HTML (`plan_html`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from runner.io import InputError
 from runner.plan_text import render_plan
 from runner.report.document import Block, Chat, Fold, Heading, Para, Preformatted
 from runner.report.inputs import Record, trial_key
+from runner.report.plan_html import plan_html
 from verifier.model.task import Task
 from verifier.official.extraction import extract_plan_from_conversation
 
@@ -112,9 +113,9 @@ def _fold(call: Mapping[str, Any] | None, result: Mapping[str, Any] | None) -> F
 
 
 def plan_block(plan: Any, task: Task | None) -> Preformatted:
-    """The plan day by day: rich's text export for Markdown, its HTML export (colours inline) for HTML."""
-    console = Console(file=io.StringIO(), record=True, width=PLAN_WIDTH, no_color=False, _environ={})
-    console.print(render_plan(plan, task))
-    html = console.export_html(inline_styles=True, code_format='<pre class="plan">{code}</pre>', clear=False)
+    """The plan day by day: rich's text rendering for Markdown, tables for HTML (`plan_html`)."""
+    view = render_plan(plan, task)
+    console = Console(file=io.StringIO(), record=True, width=PLAN_WIDTH, no_color=True, _environ={})
+    console.print(view)
     text = "\n".join(line.rstrip() for line in console.export_text().splitlines())
-    return Preformatted(text, html)
+    return Preformatted(text, plan_html(view))

@@ -102,7 +102,7 @@ def test_html_trajectory_shows_chat_tool_calls_and_plan(report: Path) -> None:
         in page
     )
     assert "<details><summary>tool search_flights(" in page
-    assert '<pre class="plan">' in page
+    assert '<div class="plan">' in page
     assert "Day 2 · Thu 2026-01-15" in page
 
 

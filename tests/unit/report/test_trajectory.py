@@ -6,7 +6,9 @@ import pytest
 
 from runner.io import InputError
 from runner.loading import parse_task
+from runner.plan_text import DayView, PlanView, Row
 from runner.report.document import Chat, Fold, Heading, Para, Preformatted
+from runner.report.plan_html import plan_html
 from runner.report.trajectory import chat_blocks, find_episode, trajectory
 from tests.fixtures.report_fixtures import runs, tasks
 
@@ -45,8 +47,12 @@ def test_chat_tool_calls_and_plan() -> None:
     assert "Day 1 · Wed 2026-01-14 · 合肥市 → 珠海市" in plan.text
     assert "hotel 珠海香洲商务酒店" in plan.text
     assert plan.html is not None
-    assert plan.html.startswith('<pre class="plan">')
-    assert "visit 长隆海洋王国" in plan.html
+    assert plan.html.startswith('<div class="plan"><p><b>task_004175 · 珠海市，两天一夜，3人的旅行计划<br>')
+    assert (
+        '<tr class="leg"><td>07:30–10:15</td><td>飞机 合肥市 → 珠海市</td><td>everyone</td>'
+        '<td class="num">900</td></tr>' in plan.html
+    )
+    assert "<td>visit 长隆海洋王国</td>" in plan.html
 
 
 def test_long_messages_are_cut_and_folded() -> None:
@@ -75,3 +81,19 @@ def test_a_failed_trial_says_so_and_has_no_plan() -> None:
     assert Para("The trial failed: Error code: 429 rate limit") in blocks
     assert Para("No conversation was recorded.") in blocks
     assert blocks[-1] == Para("No plan could be extracted from the conversation.")
+
+
+def test_plan_tables_mark_splits_and_unreadable_parts() -> None:
+    view = PlanView(
+        heading=None,
+        days=[DayView("Day 1", [Row("", "split: User1 | User2", "", "", "italic")], "no hotel", "x")],
+        total=None,
+        unreadable=["days[1]: <bad>"],
+    )
+    assert plan_html(view) == (
+        '<div class="plan"><h4>Day 1</h4><table><thead><tr><th>time</th><th>what</th><th>who</th>'
+        '<th>CNY/person</th></tr></thead><tbody><tr class="split"><td></td><td>split: User1 | User2'
+        '</td><td></td><td class="num"></td></tr></tbody></table><p class="night">night: no hotel · '
+        "day's cost x</p><p>Not shown: 1 part(s) of the plan could not be read</p>"
+        "<ul><li>days[1]: &lt;bad&gt;</li></ul></div>"
+    )
