@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from runner.report.figures import check_label
 from runner.report.fonts import style
@@ -94,6 +95,7 @@ def regret_histogram(rows: Sequence[Record]) -> Plot:
             return
         bins = min(20, max(5, math.ceil(math.sqrt(len(values)))))
         axes.hist(values, bins=bins, color="tab:blue", edgecolor="white")
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
 
     return _render("regret", "Regret per trial", f"{len(values)} trial(s) with a regret.", draw, SIZE)
 
@@ -151,6 +153,7 @@ def failed_checks_plot(counts: dict[str, int], trials: int) -> Plot:
             return
         labels = [check_label(check) for check in counts]
         axes.barh(labels[::-1], list(counts.values())[::-1], color="tab:purple")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
 
     caption = f"Strict checks failed, counted once per trial, over {trials} scored trial(s)."
     return _render("failed_checks", "Failed strict checks", caption, draw, SIZE)
