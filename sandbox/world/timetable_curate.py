@@ -6,13 +6,16 @@ writes, deterministically (sorted rows; re-running reproduces the files byte for
 - `trains.csv` — code, mode (高铁 for G/C/D, else 火车), source, stops as
   `station|city|arrive|depart;…` in minutes from the run's first midnight (empty at the ends):
   ChinaTravel's 10-city trains (one row per train and city pair, real stations and fares in
-  `fare_cny`) and RailwayVIS runs (stops by city; terminal stations real, intermediate ones by
+  `fare_cny`; segments that contradict each other dropped by `train_segments.consistent`, the
+  count printed) and RailwayVIS runs (stops by city; terminal stations real, intermediate ones by
   the rule in `_station`);
 - `flights.csv` — ChinaTravel's real flights between the 10 cities' airports (IATA codes);
 - `flight_routes.csv` — OpenFlights domestic routes (2014) between airports of `airports.csv`,
   airlines per route, plus routes of airports opened since (`NEW_AIRPORTS`), none from closed ones;
 - `stations.csv` — every station the trains use, with WGS-84 coordinates where ChinaTravel's
-  POI file knows them (GCJ-02, converted by `sandbox.world.coords`), else empty.
+  POI file knows them (GCJ-02, converted by `sandbox.world.coords`; a position far from the
+  city dropped, one shared by two stations given to its own by `station_positions.unshare`),
+  else empty.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from pathlib import Path
 
 from sandbox.world.coords import to_wgs84
 from sandbox.world.geography import DATA_DIR, curated_airports, curated_cities, haversine_km
+from sandbox.world.station_positions import unshare
+from sandbox.world.train_segments import ARRIVE, DEPART, RailTimes, Segment, consistent
 
 CHINATRAVEL_AIRPORTS = {
     "北京首都国际机场": "PEK", "北京大兴国际机场": "PKX", "上海虹桥国际机场": "SHA",
@@ -70,22 +75,43 @@ def _station_name(name: str) -> str:
     return name if name.endswith("站") else f"{name}站"
 
 
-def chinatravel_trains(root: Path) -> list[list[str]]:
-    """One row per ChinaTravel train and city pair: two stops with real stations and the fare."""
-    shorts = _shorts()
-    rows = []
+def chinatravel_segments(root: Path) -> list[Segment]:
+    """Every ChinaTravel train record, file by file (cities as the file names give them)."""
+    out = []
     for path in sorted((root / "chinatravel/intercity_transport/train").glob("from_*_to_*.json")):
         a, b = path.stem.removeprefix("from_").split("_to_")
         for t in json.loads(path.read_text(encoding="utf-8")):
-            depart = _minutes(t["BeginTime"])
-            end = _minutes(t["EndTime"])
-            days = round((depart + float(t["Duration"]) * 60 - end) / 1440)
-            stops = [
-                (t["From"], shorts[a], "", str(depart)),
-                (t["To"], shorts[b], str(end + 1440 * days), ""),
-            ]
-            text = ";".join("|".join(s) for s in stops)
-            rows.append([t["TrainID"], _mode(t["TrainID"]), "ChinaTravel", text, f"{float(t['Cost']):g}"])
+            depart, arrive = _minutes(t["BeginTime"]), _minutes(t["EndTime"])
+            minutes = round(float(t["Duration"]) * 60)
+            fare = f"{float(t['Cost']):g}"
+            out.append(Segment(t["TrainID"], t["From"], t["To"], a, b, depart, arrive, minutes, fare))
+    return out
+
+
+def railwayvis_times(root: Path) -> RailTimes:
+    """Per RailwayVIS train number, the clock minute it arrives at / leaves each city (first visit)."""
+    runs = json.loads((root / "railway/schedulers.json").read_text(encoding="utf-8"))
+    out: dict[str, dict[tuple[str, str], int]] = {}
+    for code, run in runs.items():
+        times = out.setdefault(code, {})
+        for stop in run["route"]:
+            for kind, key in ((ARRIVE, "arrival"), (DEPART, "departure")):
+                if stop[key] != "-":
+                    times.setdefault((stop["city"], kind), _minutes(stop[key]) % 1440)
+    return out
+
+
+def chinatravel_trains(segments: Iterable[Segment]) -> list[list[str]]:
+    """One row per ChinaTravel segment: two stops with real stations and the fare."""
+    shorts = _shorts()
+    rows = []
+    for s in segments:
+        days = round((s.depart + s.minutes - s.arrive) / 1440)
+        stops = [
+            (s.origin, shorts[s.origin_city], "", str(s.depart)),
+            (s.destination, shorts[s.destination_city], str(s.arrive + 1440 * days), ""),
+        ]
+        rows.append([s.code, _mode(s.code), "ChinaTravel", ";".join("|".join(x) for x in stops), s.fare])
     return rows
 
 
@@ -200,23 +226,35 @@ puts 深圳福田站 in Wuhan): the station is then placed by rule like one with
 
 
 def stations(root: Path, trains: Iterable[list[str]]) -> list[list[str]]:
-    """Every station of the trains with its city and, where ChinaTravel knows it (and within
-    `STATION_RADIUS_KM` of the city's centre), its WGS-84 position."""
-    shorts = _shorts()
-    where: dict[tuple[str, str], tuple[float, float]] = {}
-    for folder, short in CHINATRAVEL_CITIES.items():
-        for p in json.loads((root / f"chinatravel/poi/{folder}/poi.json").read_text(encoding="utf-8")):
-            if str(p["name"]).endswith("站"):
-                lat, lon = p["position"]
-                where.setdefault((shorts[short], p["name"]), to_wgs84(float(lon), float(lat), "gcj02"))
+    """Every station of the trains with its city and, where ChinaTravel knows it (within
+    `STATION_RADIUS_KM` of the city's centre, and its own: `station_positions.unshare`), its
+    WGS-84 position."""
     seen = {(s.split("|")[0], s.split("|")[1]) for row in trains for s in row[3].split(";")}
     centres = {name: (info.city.lon, info.city.lat) for name, info in curated_cities().items()}
+    where: dict[tuple[str, str], tuple[float, float] | None] = {}
+    for city, pois in _chinatravel_pois(root).items():
+        known: dict[str, tuple[float, float]] = {}
+        for name, pos in pois:
+            if (name, city) in seen and haversine_km(*pos, *centres[city]) <= STATION_RADIUS_KM:
+                known.setdefault(name, pos)
+        for station, placed in unshare(known, pois, centres[city], STATION_RADIUS_KM).items():
+            where[(city, station)] = placed
     out = []
     for name, city in sorted(seen):
-        pos = where.get((city, name))
-        if pos is not None and city in centres and haversine_km(*pos, *centres[city]) > STATION_RADIUS_KM:
-            pos = None
-        out.append([name, city, f"{pos[0]:.6f}" if pos else "", f"{pos[1]:.6f}" if pos else ""])
+        point = where.get((city, name))
+        out.append([name, city, f"{point[0]:.6f}" if point else "", f"{point[1]:.6f}" if point else ""])
+    return out
+
+
+def _chinatravel_pois(root: Path) -> dict[str, list[tuple[str, tuple[float, float]]]]:
+    """Every POI of ChinaTravel's per-city POI files: (name, WGS-84 position) by curated city."""
+    shorts = _shorts()
+    out: dict[str, list[tuple[str, tuple[float, float]]]] = {}
+    for folder, short in CHINATRAVEL_CITIES.items():
+        for p in json.loads((root / f"chinatravel/poi/{folder}/poi.json").read_text(encoding="utf-8")):
+            lat, lon = p["position"]
+            where = to_wgs84(float(lon), float(lat), "gcj02")
+            out.setdefault(shorts[short], []).append((str(p["name"]), where))
     return out
 
 
@@ -230,7 +268,9 @@ def _write(name: str, header: list[str], rows: Iterable[Iterable[str]]) -> None:
 def main(argv: list[str]) -> None:
     """Write the four timetable files from the realdata directory."""
     root = Path(argv[0])
-    trains = chinatravel_trains(root) + railwayvis_trains(root)
+    segments, report = consistent(chinatravel_segments(root), railwayvis_times(root))
+    trains = chinatravel_trains(segments) + railwayvis_trains(root)
+    print(report.summary())
     _write("trains.csv", ["code", "mode", "source", "stops", "fare_cny"], trains)
     _write("flights.csv", ["code", "from", "to", "depart", "arrive", "fare_cny"], flights(root))
     _write("flight_routes.csv", ["from", "to", "airlines", "source"], flight_routes(root))
