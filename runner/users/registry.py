@@ -1,0 +1,49 @@
+"""Simulated travellers by kind: `make_users("rules", task, seed=…)` → one `User` per task user.
+
+`USER_FACTORIES` is the extension point: a new kind is one entry, a function making one user from
+its name, the task, the seed and the kind's options. An unknown kind is a `UserSetupError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from runner.conversation import User
+from runner.users.rules import RulesUser
+from verifier.model.task import Task
+
+
+class UserSetupError(ValueError):
+    """Users that cannot be made: `field` names the argument, `problem` says why."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field, self.problem = field, problem
+
+
+class UserFactory(Protocol):
+    """Makes the simulator of one user of a task."""
+
+    def __call__(
+        self, name: str, task: Task, *, seed: int, llm_options: Mapping[str, Any] | None
+    ) -> User: ...
+
+
+def _rules(name: str, task: Task, *, seed: int, llm_options: Mapping[str, Any] | None) -> User:
+    return RulesUser(name, task, seed=seed)
+
+
+USER_FACTORIES: dict[str, UserFactory] = {"rules": _rules}
+"""Every kind of simulated user `make_users` knows."""
+
+
+def make_users(
+    kind: str, task: Task, *, seed: int, llm_options: Mapping[str, Any] | None = None
+) -> dict[str, User]:
+    """One simulator of `kind` per user of `task`, in `task.user_preferences` order."""
+    factory = USER_FACTORIES.get(kind)
+    if factory is None:
+        known = ", ".join(sorted(USER_FACTORIES))
+        raise UserSetupError("kind", f"unknown kind of user {kind!r}; known kinds: {known}")
+    return {name: factory(name, task, seed=seed, llm_options=llm_options) for name in task.user_names}
