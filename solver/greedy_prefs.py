@@ -4,8 +4,10 @@ Scores follow the official group-utility components (verifier/official/utility_*
 over the scored users, using the world's category of a place: attractions (must_visit +2 once
 per item, reject_visit −2, else category_pref ±1 per visit), meals (name stage must > reject >
 prefer > avoid, else category stage), intercity modes (must +2 / reject −2, else prefer +1 /
-avoid −1) and hotel categories (prefer +1, else avoid −1). The table is read defensively: a
-field of the wrong type counts as empty.
+avoid −1) and hotel categories (prefer +1, else avoid −1). Each per-place score is the sum of
+its parts by official detail field (`UserPrefs.*_fields`; the oracle's compromise-aware
+ceiling waives whole fields). The table is read defensively: a field of the wrong type counts
+as empty.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ def _number(value: dict[str, Any], key: str) -> float:
 
 NO_WORDS: tuple[Words, Words, Words, Words] = ((), (), (), ())
 
+Parts = tuple[tuple[str, int], ...]
+"""A score split by the official detail field that earns each part: `(field, score)` pairs."""
+
 
 @dataclass(frozen=True)
 class UserPrefs:
@@ -58,32 +63,57 @@ class UserPrefs:
         matches the name: such a place scores through its items only), and the positions in
         the must_visit and reject_visit lists of the items the name contains (+2 / −2 once per
         list entry over the trip, duplicates included, as the official loop counts them)."""
-        must, reject, positive, negative = self.attractions.get(city, NO_WORDS)
+        must, reject, _, _ = self.attractions.get(city, NO_WORDS)
         musts = frozenset(k for k, item in enumerate(must) if item in name)
         rejects = frozenset(k for k, item in enumerate(reject) if item in name)
-        if musts or rejects:
-            return 0, musts, rejects
-        return (
-            _category_hit(positive, name, category) - _category_hit(negative, name, category),
-            musts,
-            rejects,
-        )
+        return _total(self.attraction_fields(city, name, category)), musts, rejects
+
+    def attraction_fields(self, city: str, name: str, category: str) -> Parts:
+        """The category score of one visit by official field: `category_pref.positive` +1 and
+        `category_pref.negative` −1 (both may fire); none when an item matches the name."""
+        must, reject, positive, negative = self.attractions.get(city, NO_WORDS)
+        if any(item in name for item in (*must, *reject)):
+            return ()
+        hits = (("category_pref.positive", positive, 1), ("category_pref.negative", negative, -1))
+        return tuple((field, score) for field, words, score in hits if _category_hit(words, name, category))
 
     def meal(self, city: str, name: str, category: str) -> int:
         """This user's score of one meal at a restaurant."""
-        return _meal_score(self.food.get(city, NO_WORDS), name, category)
+        return _total(self.meal_fields(city, name, category))
+
+    def meal_fields(self, city: str, name: str, category: str) -> Parts:
+        """The score of one meal by official field (the stage that fired; two fields when the
+        category is both a must_eat and a reject_eat)."""
+        return _meal_fields(self.food.get(city, NO_WORDS), name, category)
 
     def transport(self, mode: str) -> int:
         """This user's score of one intercity leg by `mode`."""
+        return _total(self.transport_fields(mode))
+
+    def transport_fields(self, mode: str) -> Parts:
+        """The score of one leg by official field: `transport.must` +2 and `transport.reject` −2
+        (both may fire), else `transport.prefer` +1, else `transport.avoid` −1."""
         must, reject, prefer, avoid = self.transport_words
-        if mode in must or mode in reject:
-            return 2 * (mode in must) - 2 * (mode in reject)
-        return 1 if mode in prefer else -1 if mode in avoid else 0
+        hard = tuple(
+            (field, score)
+            for field, words, score in (("transport.must", must, 2), ("transport.reject", reject, -2))
+            if mode in words
+        )
+        if hard:
+            return hard
+        soft = (("transport.prefer", prefer, 1), ("transport.avoid", avoid, -1))
+        return next((((field, score),) for field, words, score in soft if mode in words), ())
 
     def hotel(self, category: str) -> int:
         """This user's score of one hotel entry of this category."""
+        return _total(self.hotel_fields(category))
+
+    def hotel_fields(self, category: str) -> Parts:
+        """The score of one hotel entry by official field: `hotel_preference.prefer` +1, else
+        `hotel_preference.avoid` −1."""
         prefer, avoid = self.hotel_words
-        return 1 if category in prefer else -1 if category in avoid else 0
+        options = (("hotel_preference.prefer", prefer, 1), ("hotel_preference.avoid", avoid, -1))
+        return next((((field, score),) for field, words, score in options if category in words), ())
 
 
 def user_prefs(prefs: Any) -> UserPrefs:
@@ -172,14 +202,27 @@ def _category_hit(words: Words, name: str, category: str) -> int:
     return int(any(word in name for word in words) or category in words)
 
 
-def _meal_score(food: tuple[Words, Words, Words, Words], name: str, category: str) -> int:
+def _meal_fields(food: tuple[Words, Words, Words, Words], name: str, category: str) -> Parts:
+    """Name stage (first list with an item in the name), else category stage (must_eat and
+    reject_eat both may fire; else prefer_eat, else avoid_eat)."""
     must, reject, prefer, avoid = food
-    for items, score in ((must, 2), (reject, -2), (prefer, 1), (avoid, -1)):
+    stages = (
+        ("must_eat", must, 2),
+        ("reject_eat", reject, -2),
+        ("prefer_eat", prefer, 1),
+        ("avoid_eat", avoid, -1),
+    )
+    for field, items, score in stages:
         if any(item in name for item in items):
-            return score
-    if category in must or category in reject:
-        return 2 * (category in must) - 2 * (category in reject)
-    return 1 if category in prefer else -1 if category in avoid else 0
+            return ((field, score),)
+    hard = tuple((field, score) for field, items, score in stages[:2] if category in items)
+    if hard:
+        return hard
+    return next((((field, score),) for field, items, score in stages[2:] if category in items), ())
+
+
+def _total(parts: Parts) -> int:
+    return sum(score for _, score in parts)
 
 
 def group_prefs(task: Task, effective: dict[str, Any] | None) -> GroupPrefs:

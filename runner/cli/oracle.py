@@ -30,6 +30,7 @@ class Objective(StrEnum):
     gu = "gu"
     maxmin = "maxmin"
     frontier = "frontier"
+    ceiling = "ceiling"
 
 
 class Backend(StrEnum):

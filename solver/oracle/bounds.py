@@ -4,13 +4,17 @@ Each term of the official GU is bounded on its own: a leg scores at most the use
 among the transition's departures, a night at most the best hotel of any task city, a meal at
 most the best restaurant of any task city (three meals a day), attractions at most the best
 positive category scores that fit the days (`_attractions`) and +2 per must_visit entry some
-place matches; budget penalties and the split penalty are never positive. It is the bound of last resort,
-used when CP-SAT returns no bound of its own.
+place matches; budget penalties and the split penalty are never positive. For a waivable user
+(the ceiling objective) every item counts at its best case (`Place.best_case`: its negative
+field parts waived) and the intensity caps cost nothing — as if every losing field were given
+up, which is at least what two waivers give. It is the bound of last resort, used when CP-SAT
+returns no bound of its own.
 """
 
 from __future__ import annotations
 
 from solver.oracle.catalog import City
+from solver.oracle.scores import ScoredUser
 from solver.oracle.skeleton import Frame
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.meals import MEALS
@@ -25,8 +29,8 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[City]) -
     for u in range(users):
         total = max(_legs(world, frame, cities, u) for frame in frames)
         nights = frames[0].days - 1
-        total += nights * max((h.scores[u] for city in cities for h in city.hotels), default=0)
-        meals = max((r.scores[u] for city in cities for r in city.restaurants), default=0)
+        total += nights * max((h.best_case(u) for city in cities for h in city.hotels), default=0)
+        meals = max((r.best_case(u) for city in cities for r in city.restaurants), default=0)
         total += frames[0].days * len(MEALS) * max(meals, 0)
         total += _attractions(cities, u, frames[0].days)
         for city in cities:
@@ -43,9 +47,9 @@ def _attractions(cities: list[City], u: int, days: int) -> int:
     services: list[int] = []
     for city in cities:
         for place in city.attractions:
-            if place.scores[u] > 0:
+            if place.best_case(u) > 0:
                 key = (city.key, place.place)
-                best[key] = max(best.get(key, 0), place.scores[u])
+                best[key] = max(best.get(key, 0), place.best_case(u))
                 services.append(place.service)
     if not best:
         return 0
@@ -54,21 +58,28 @@ def _attractions(cities: list[City], u: int, days: int) -> int:
     most = (DAY - NIGHT_END) // shortest
     user = cities[0].users[u]
     free = most
-    if user.max_pois is not None:
+    if user.max_pois is not None and not user.waivable:
         free = min(free, user.max_pois)
-    if user.max_minutes is not None:
+    if user.max_minutes is not None and not user.waivable:
         free = min(free, user.max_minutes // shortest)
     return max(sum(values[: over * most + (days - over) * free]) - 2 * over for over in range(days + 1))
 
 
 def _legs(world: WorldFacts, frame: Frame, cities: list[City], u: int) -> int:
-    prefs = cities[0].users[u].prefs
+    user = cities[0].users[u]
     total = 0
     for i in range(frame.cities + 1):
         scores = [
-            prefs.transport(option.mode)
+            _leg_best_case(user, option.mode)
             for day in range(1, frame.days + 1)
             for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
         ]
         total += max(scores, default=0)
     return total
+
+
+def _leg_best_case(user: ScoredUser, mode: str) -> int:
+    """A leg's score, or for a waivable user the sum of its positive field parts."""
+    if not user.waivable:
+        return user.prefs.transport(mode)
+    return sum(max(score, 0) for _, score in user.prefs.transport_fields(mode))

@@ -6,17 +6,19 @@ same for every user, standing for all of them at once (its travel to any other n
 least over its members, its service the shortest, its price the lowest, its opening the union),
 so every visit of a member maps to a visit of the class that is at least as easy. Pruning is
 exact (docs/oracle.md): an attraction no user could score positively is left out, because
-dropping such a visit from a plan — the traveller rests there instead — never lowers GU.
+dropping such a visit from a plan — the traveller rests there instead — never lowers GU (nor
+the ceiling, where a waivable user's positive field parts count: `Place.promising`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from solver.greedy_city import Hop, opening_spans
+from solver.greedy_prefs import Parts
 from solver.oracle.scores import ScoredUser
 from verifier.official.poi_db import PoiDb
 from verifier.strict.clock import DAY, NIGHT_END
@@ -42,10 +44,26 @@ class Place:
     identity: str = ""
     """The place this node visits (its stored name): one place written under several of its
     names is several nodes, visited at most once together."""
+    fields: tuple[Parts, ...] = ()
+    """Per scored user, `scores` split by official field for a `waivable` user, () for the
+    others (and for every user when nobody is waivable)."""
 
     @property
     def name(self) -> str:
         return self.members[0]
+
+    @property
+    def promising(self) -> bool:
+        """Some user may gain from a visit: a positive score, a must_visit item, or a positive
+        field part of a waivable user (its negative parts may be waived)."""
+        parts = (score for user in self.fields for _, score in user)
+        return any(s > 0 for s in self.scores) or any(self.musts) or any(s > 0 for s in parts)
+
+    def best_case(self, u: int) -> int:
+        """The most a visit gives user u: the score, or for a waivable user the sum of its
+        positive field parts (every negative one may be waived)."""
+        parts = self.fields[u] if self.fields else ()
+        return sum(max(score, 0) for _, score in parts) if parts else self.scores[u]
 
     @property
     def place(self) -> str:
@@ -84,8 +102,8 @@ class City:
             variants: dict[tuple[object, ...], Place] = {}
             for name in (poi.name, *poi.aliases):
                 place = self._attraction(poi, name)
-                key = (place.scores, place.musts, place.rejects)
-                if key not in variants and (any(s > 0 for s in place.scores) or any(place.musts)):
+                key = (place.scores, place.musts, place.rejects, place.fields)
+                if key not in variants and place.promising:
                     variants[key] = place
             out += variants.values()
         return tuple(out)
@@ -102,35 +120,47 @@ class City:
             tuple(musts for _, musts, _ in rows),
             tuple(rejects for _, _, rejects in rows),
             poi.name,
+            self._fields(lambda user: user.prefs.attraction_fields(self.label, name, category)),
         )
+
+    def _fields(self, split: Callable[[ScoredUser], Parts]) -> tuple[Parts, ...]:
+        """Per user, `split(user)` for a waivable user and () for the others; () when nobody
+        is waivable."""
+        if not any(user.waivable for user in self.users):
+            return ()
+        return tuple(split(user) if user.waivable else () for user in self.users)
 
     @cached_property
     def restaurants(self) -> tuple[Place, ...]:
         """Every restaurant, concrete, with each user's meal score."""
-        return tuple(
-            Place(
-                PoiKind.RESTAURANT,
-                (poi.name,),
-                _service(poi),
-                poi.price_fen,
-                tuple(user.prefs.meal(self.label, poi.name, self.category(poi)) for user in self.users),
-            )
-            for poi in self.world.pois(self.key, PoiKind.RESTAURANT)
+        return tuple(self._restaurant(poi) for poi in self.world.pois(self.key, PoiKind.RESTAURANT))
+
+    def _restaurant(self, poi: PoiFact) -> Place:
+        category = self.category(poi)
+        return Place(
+            PoiKind.RESTAURANT,
+            (poi.name,),
+            _service(poi),
+            poi.price_fen,
+            tuple(user.prefs.meal(self.label, poi.name, category) for user in self.users),
+            fields=self._fields(lambda user: user.prefs.meal_fields(self.label, poi.name, category)),
         )
 
     @cached_property
     def hotels(self) -> tuple[Place, ...]:
         """Every hotel, concrete, with each user's score of a night there (0 for every user when
         the official resolver finds no category: official GU skips such a hotel)."""
-        return tuple(
-            Place(
-                PoiKind.HOTEL,
-                (poi.name,),
-                0,
-                poi.price_fen,
-                tuple(user.prefs.hotel(self.category(poi)) for user in self.users),
-            )
-            for poi in self.world.pois(self.key, PoiKind.HOTEL)
+        return tuple(self._hotel(poi) for poi in self.world.pois(self.key, PoiKind.HOTEL))
+
+    def _hotel(self, poi: PoiFact) -> Place:
+        category = self.category(poi)
+        return Place(
+            PoiKind.HOTEL,
+            (poi.name,),
+            0,
+            poi.price_fen,
+            tuple(user.prefs.hotel(category) for user in self.users),
+            fields=self._fields(lambda user: user.prefs.hotel_fields(category)),
         )
 
     def hop(self, origin: str, destination: str) -> Hop | None:
@@ -204,21 +234,22 @@ def merge(intervals: Sequence[Interval]) -> tuple[Interval, ...]:
 
 
 def classes(city: City, places: Sequence[Place]) -> tuple[Place, ...]:
-    """Relaxed catalog: one class per per-user score vector, standing for all its members
-    (shortest service, lowest price); travel and opening come from the members (`City.travel`,
-    `City.starts`)."""
-    groups: dict[tuple[int, ...], list[Place]] = {}
+    """Relaxed catalog: one class per per-user score vector and field split (`Place.fields`),
+    standing for all its members (shortest service, lowest price); travel and opening come from
+    the members (`City.travel`, `City.starts`)."""
+    groups: dict[tuple[object, ...], list[Place]] = {}
     for place in places:
-        groups.setdefault(place.scores, []).append(place)
+        groups.setdefault((place.scores, place.fields), []).append(place)
     return tuple(
         Place(
             members[0].kind,
             tuple(name for member in members for name in member.members),
             min(member.service for member in members),
             min(member.price_fen for member in members),
-            scores,
+            members[0].scores,
+            fields=members[0].fields,
         )
-        for scores, members in groups.items()
+        for members in groups.values()
     )
 
 
@@ -229,12 +260,12 @@ def picks(
     per_class: int,
     keep: frozenset[str] = frozenset(),
 ) -> tuple[Place, ...]:
-    """A concrete shortlist: in each class (same per-user scores), the `per_class` members with
-    the least mean travel to `anchors` (the city's candidate attractions), the cheapest, and
-    every place named in `keep` (the warm start's)."""
-    groups: dict[tuple[int, ...], list[Place]] = {}
+    """A concrete shortlist: in each class (same per-user scores and field splits), the
+    `per_class` members with the least mean travel to `anchors` (the city's candidate
+    attractions), the cheapest, and every place named in `keep` (the warm start's)."""
+    groups: dict[tuple[object, ...], list[Place]] = {}
     for place in places:
-        groups.setdefault(place.scores, []).append(place)
+        groups.setdefault((place.scores, place.fields), []).append(place)
     kept: list[Place] = []
     for members in groups.values():
         ranked = sorted(members, key=lambda place: _mean_travel(city, place, anchors))

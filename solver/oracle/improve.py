@@ -4,17 +4,18 @@ A trip model's variables carry the day they belong to in their names (`skeleton.
 `model.py`). Starting from a complete solution, each step frees every variable of a window of
 consecutive days, fixes the variables of all other days to their current values, and re-solves
 for a bounded deterministic time (one CP-SAT worker unless asked otherwise), starting from the
-current solution.
-A better solution is kept. Windows of one and two days are tried in order, repeatedly, until a
-pass brings nothing or the time is spent. With one worker, deterministic limits make the whole
-search reproducible for a seed.
+current solution. A better solution is kept (after `settle`, when given: a repair that only
+raises the objective, such as setting the ceiling's waivers to their best for the plan).
+Windows of one and two days are tried in order, repeatedly, until a pass brings nothing or the
+time is spent. With one worker, deterministic limits make the whole search reproducible for a
+seed.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -37,12 +38,15 @@ def improve(
     step: float,
     seed: int,
     workers: int = 1,
+    settle: Callable[[Sequence[int]], list[int]] | None = None,
 ) -> tuple[list[int], float]:
     """The best solution found from `solution` (its objective too) within `seconds` of wall time,
-    each window solve limited to `step` deterministic seconds."""
+    each window solve limited to `step` deterministic seconds; every solution passes through
+    `settle` first when given."""
     proto = model.proto
     by_day = [day_of(variable.name) for variable in proto.variables]
-    current = list(solution)
+    repair = settle or list
+    current = repair(solution)
     value = _objective(model, current)
     started = time.monotonic()
     windows = [(d, d) for d in range(1, days + 1)] + [(d, d + 1) for d in range(1, days)]
@@ -53,6 +57,7 @@ def improve(
             if time.monotonic() - started >= seconds:
                 break
             found = _window(model, current, by_day, (first, last), step=step, seed=seed, workers=workers)
+            found = None if found is None else repair(found)
             if found is not None and _objective(model, found) > value:
                 current, value, improved = found, _objective(model, found), True
     return current, value

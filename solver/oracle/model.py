@@ -20,6 +20,7 @@ from solver.oracle.legs import LegOption, Side
 from solver.oracle.participants import Teams, add_teams
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
 from solver.oracle.skeleton import Frame, Skeleton, build_skeleton
+from solver.oracle.waivers import Waiver
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.meals import MEALS, REQUIRED
 from verifier.world import PoiKind
@@ -78,6 +79,8 @@ class TripModel:
     users: int
     children: bool
     blocks: dict[tuple[int, int], Block] = field(default_factory=dict)
+    waivers: list[Waiver] = field(default_factory=list)
+    """The waivable users' waiver variables (`waivers.py`), set with the objective."""
 
 
 def build_model(
@@ -165,15 +168,15 @@ def _hop(places: City, a: Node, b: Node) -> int | None:
 
 def _stops(catalog: Catalog, date: dt.date) -> list[tuple[Node, Stop]]:
     """Attractions, then each restaurant at each meal, that can be visited that date. An
-    optional meal (breakfast) only where some user scores the restaurant positively: any other
-    optional meal only costs money and time (exact)."""
+    optional meal (breakfast) only where some user may gain from it (`Place.promising`): any
+    other optional meal only costs money and time (exact)."""
     due = set(required_meals())
     nodes = [Node(place) for place in catalog.attractions]
     nodes += [
         Node(place, meal)
         for meal in range(len(MEALS))
         for place in catalog.restaurants
-        if meal in due or any(score > 0 for score in place.scores)
+        if meal in due or place.promising
     ]
     out: list[tuple[Node, Stop]] = []
     for node in nodes:

@@ -7,7 +7,9 @@
   (children go with team 0).
 - Objective: the official GU total — per user, transport per leg, hotel per night, meal and
   attraction scores of the user's own team, must_visit +2 and reject_visit −2 once per list
-  entry, −2 per day over each intensity cap, −2 over budget — minus the split penalty.
+  entry, −2 per day over each intensity cap, −2 over budget — minus the split penalty. A
+  waivable user (the ceiling objective) also gains the losses of the two fields the user gives
+  up (`waivers.py`): each losing field's loss is collected piece by piece beside the terms.
 """
 
 from __future__ import annotations
@@ -18,16 +20,26 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.model import TripModel, attraction_nodes, meal_nodes, meal_side_terms, required_meals
+from solver.greedy_prefs import Parts
+from solver.oracle.model import (
+    Block,
+    TripModel,
+    attraction_nodes,
+    meal_nodes,
+    meal_side_terms,
+    required_meals,
+)
 from solver.oracle.scores import ScoredUser
+from solver.oracle.waivers import Losses, add_waivers
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 
 
 @dataclass(frozen=True)
 class Goal:
-    """What the model maximises: "gu" (the GU total), "maxmin" (the least user utility, GU as
-    tie-break in primal models) — optionally with a fairness floor `gf_floor`: 100 × least ≥
+    """What the model maximises: "gu" (the GU total), "ceiling" (the GU total with the gains of
+    the waivable users' waivers: the compromise-aware ceiling), "maxmin" (the least user
+    utility, GU as tie-break in primal models) — optionally with a fairness floor `gf_floor`: 100 × least ≥
     floor × greatest user utility, the official GF for non-negative utilities (plans with a
     negative user utility are left out)."""
 
@@ -40,22 +52,11 @@ def add_rules_and_objective(
     trip: TripModel, users: tuple[ScoredUser, ...], goal: Goal = Goal()
 ) -> list[cp_model.LinearExpr]:
     """Add meals, places, intensity and budget, set the objective of `goal`; return every
-    user's utility."""
+    user's utility (with the gain of the user's waivers for a waivable user)."""
     model = trip.model
     _meals(trip)
     visits = _user_visits(trip)
-    utilities = [
-        cp_model.LinearExpr.weighted_sum(
-            [
-                _trip_terms(trip, u, user),
-                _place_terms(trip, u, visits[u]),
-                _day_terms(trip, u, user, visits[u]),
-                _over_budget(trip, u, user),
-            ],
-            [1, 1, 1, -2],
-        )
-        for u, user in enumerate(users)
-    ]
+    utilities = [_utility(trip, u, user, visits[u]) for u, user in enumerate(users)]
     penalties = [block.teams.penalty for block in trip.blocks.values()]
     gu = cp_model.LinearExpr.weighted_sum(
         [*utilities, *penalties], [1] * len(utilities) + [-1] * len(penalties)
@@ -77,6 +78,28 @@ def add_rules_and_objective(
 
 MAXMIN_WEIGHT = 10_000
 """Weight of the least utility over GU in a primal max–min model (GU only breaks ties)."""
+
+
+def _utility(
+    trip: TripModel, u: int, user: ScoredUser, visits: dict[tuple[int, int, int], cp_model.LinearExprT]
+) -> cp_model.LinearExpr:
+    """The user's official utility, plus the gain of the user's waivers when `waivable` (their
+    variables go to `trip.waivers`)."""
+    losses = Losses() if user.waivable else None
+    utility = cp_model.LinearExpr.weighted_sum(
+        [
+            _trip_terms(trip, u, user, losses),
+            _place_terms(trip, u, visits, losses),
+            _day_terms(trip, u, user, visits, losses),
+            _over_budget(trip, u, user, losses),
+        ],
+        [1, 1, 1, -2],
+    )
+    if losses is None:
+        return utility
+    gain, waivers = add_waivers(trip.model, u, losses)
+    trip.waivers += waivers
+    return utility + gain
 
 
 def _meals(trip: TripModel) -> None:
@@ -137,9 +160,20 @@ def _user_visits(trip: TripModel) -> list[dict[tuple[int, int, int], cp_model.Li
     return out
 
 
-def _trip_terms(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExprT:
-    """Transport per leg and hotel per night."""
+def _trip_terms(trip: TripModel, u: int, user: ScoredUser, losses: Losses | None) -> cp_model.LinearExprT:
+    """Transport per leg and hotel per night (one leg a transition, one hotel a night)."""
     skeleton = trip.skeleton
+    if losses is not None:
+        legs_of: dict[int, list[tuple[Parts, cp_model.LinearExprT]]] = defaultdict(list)
+        for (transition, _), options in skeleton.legs.items():
+            legs_of[transition] += [
+                (user.prefs.transport_fields(leg.option.mode), x) for leg, x, _ in options
+            ]
+        hotels_of: dict[int, list[tuple[Parts, cp_model.LinearExprT]]] = defaultdict(list)
+        for (night, _), choices in skeleton.hotels.items():
+            hotels_of[night] += [(place.fields[u], literal) for place, literal in choices]
+        for exclusive in (*legs_of.values(), *hotels_of.values()):
+            losses.add_exclusive(None, exclusive)
     legs = sum(
         user.prefs.transport(leg.option.mode) * literal
         for options in skeleton.legs.values()
@@ -152,10 +186,15 @@ def _trip_terms(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExp
 
 
 def _place_terms(
-    trip: TripModel, u: int, visits: dict[tuple[int, int, int], cp_model.LinearExprT]
+    trip: TripModel,
+    u: int,
+    visits: dict[tuple[int, int, int], cp_model.LinearExprT],
+    losses: Losses | None,
 ) -> cp_model.LinearExprT:
     """Attraction categories, must_visit and reject_visit items, and meals of the user's team."""
     model = trip.model
+    if losses is not None:
+        _visit_losses(trip, u, visits, losses)
     terms: list[cp_model.LinearExprT] = []
     musts: dict[tuple[int, int], list[cp_model.LinearExprT]] = defaultdict(list)
     rejects: dict[tuple[int, int], list[cp_model.LinearExprT]] = defaultdict(list)
@@ -178,6 +217,8 @@ def _place_terms(
             model.add(hit >= visit)
         model.add(hit <= sum(hits))
         terms.append(-2 * hit)
+        if losses is not None:
+            losses.add((_label(trip, key[0]), "reject_visit"), 2 * hit, 2)
     for block in trip.blocks.values():
         per_team = [
             sum(
@@ -188,11 +229,51 @@ def _place_terms(
             for route in block.routes
         ]
         terms.append(block.teams.of_user(model, u, per_team, (-2 * len(MEALS), 2 * len(MEALS))))
+        if losses is not None:
+            _meal_losses(trip, u, block, losses)
     return sum(terms)
 
 
+def _label(trip: TripModel, city: int) -> str:
+    """The task's name of the model's city `city` (the city of its city-specific fields)."""
+    return trip.catalogs[trip.frame.stops[city]].city.label
+
+
+def _visit_losses(
+    trip: TripModel, u: int, visits: dict[tuple[int, int, int], cp_model.LinearExprT], losses: Losses
+) -> None:
+    """Losing category fields of attraction visits (a place at most once per traveller)."""
+    by_place: dict[tuple[int, str], list[tuple[Parts, cp_model.LinearExprT]]] = defaultdict(list)
+    for (day, city, i), visit in visits.items():
+        place = trip.blocks[(day, city)].nodes[i].place
+        by_place[(city, place.place)].append((place.fields[u], visit))
+    for (city, _), options in by_place.items():
+        losses.add_exclusive(_label(trip, city), options)
+
+
+def _meal_losses(trip: TripModel, u: int, block: Block, losses: Losses) -> None:
+    """Losing meal fields of the user's team in one block (a meal of each kind at most)."""
+    weights: dict[str, dict[int, int]] = defaultdict(dict)
+    for i, node in enumerate(block.nodes):
+        if node.meal is not None:
+            for name, score in node.place.fields[u]:
+                if score < 0:
+                    weights[name][i] = -score
+    for name, weight in weights.items():
+        most = sum(
+            max((weight.get(i, 0) for i in meal_nodes(block, meal)), default=0) for meal in range(len(MEALS))
+        )
+        per_team = [sum(w * route.visit[i] for i, w in weight.items()) for route in block.routes]
+        loss = block.teams.of_user(trip.model, u, per_team, (0, most))
+        losses.add((_label(trip, block.city), name), loss, most)
+
+
 def _day_terms(
-    trip: TripModel, u: int, user: ScoredUser, visits: dict[tuple[int, int, int], cp_model.LinearExprT]
+    trip: TripModel,
+    u: int,
+    user: ScoredUser,
+    visits: dict[tuple[int, int, int], cp_model.LinearExprT],
+    losses: Losses | None,
 ) -> cp_model.LinearExprT:
     """−2 per day over the attraction cap and −2 per day over the active-hours cap."""
     model = trip.model
@@ -205,6 +286,8 @@ def _day_terms(
             model.add(count <= user.max_pois).only_enforce_if(over.Not())
             model.add(count >= user.max_pois + 1).only_enforce_if(over)
             terms.append(-2 * over)
+            if losses is not None:
+                losses.add((None, "intensity.max_poi_per_day"), 2 * over, 2)
         if user.max_minutes is not None:
             minutes = []
             for key in keys:
@@ -221,10 +304,12 @@ def _day_terms(
             model.add(sum(minutes) <= user.max_minutes).only_enforce_if(over.Not())
             model.add(sum(minutes) >= user.max_minutes + 1).only_enforce_if(over)
             terms.append(-2 * over)
+            if losses is not None:
+                losses.add((None, "intensity.max_active_hours"), 2 * over, 2)
     return sum(terms)
 
 
-def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearExprT:
+def _over_budget(trip: TripModel, u: int, user: ScoredUser, losses: Losses | None) -> cp_model.LinearExprT:
     """1 when the user's spend (legs, hotel nights, the user's meals, each at the lowest cost
     strict lets a plan declare: `verifier.strict.costs.lowest_cost_fen`) is over budget."""
     if user.max_spend_fen is None:
@@ -253,4 +338,6 @@ def _over_budget(trip: TripModel, u: int, user: ScoredUser) -> cp_model.LinearEx
     over = model.new_bool_var(f"overbudget{u}")
     model.add(sum(spend) <= user.max_spend_fen).only_enforce_if(over.Not())
     model.add(sum(spend) >= user.max_spend_fen + 1).only_enforce_if(over)
+    if losses is not None:
+        losses.add((None, "avg_budget"), 2 * over, 2)
     return over

@@ -14,6 +14,7 @@ from typing import Any
 
 from solver.greedy_prefs import UserPrefs, user_prefs
 from solver.greedy_score import world_poi_db
+from solver.oracle.ceiling import is_compromisable
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
 from verifier.world import WorldFacts
@@ -22,18 +23,22 @@ from verifier.world import WorldFacts
 @dataclass(frozen=True)
 class ScoredUser:
     """One user the official GU scores: name, table, and the largest daily attraction count,
-    active minutes and trip spend in fen that cost no penalty (None: no such cap)."""
+    active minutes and trip spend in fen that cost no penalty (None: no such cap); `waivable`
+    when the objective may waive up to two of the user's fields (a compromisable user under
+    the ceiling objective, `solver.oracle.ceiling`)."""
 
     name: str
     prefs: UserPrefs
     max_pois: int | None
     max_minutes: int | None
     max_spend_fen: int | None
+    waivable: bool = False
 
 
-def scored_users(task: Task, table: dict[str, Any]) -> tuple[ScoredUser, ...]:
+def scored_users(task: Task, table: dict[str, Any], *, waivers: bool = False) -> tuple[ScoredUser, ...]:
     """The task's users that official GU scores (an entry with `preference` or
-    `global_constraints`), in `user_names` order."""
+    `global_constraints`), in `user_names` order; with `waivers`, the compromisable ones are
+    `waivable`."""
     users: list[ScoredUser] = []
     for name in task.user_names:
         entry = table.get(name) if isinstance(table, dict) else None
@@ -50,6 +55,7 @@ def scored_users(task: Task, table: dict[str, Any]) -> tuple[ScoredUser, ...]:
                 _cap(intensity.get("max_poi_per_day"), 1),
                 _cap(intensity.get("max_active_hours"), 60),
                 _spend_cap(budget),
+                waivers and is_compromisable(entry),
             )
         )
     return tuple(users)

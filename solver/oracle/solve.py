@@ -17,6 +17,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -25,6 +26,7 @@ from solver.errors import TaskInputError
 from solver.greedy import GreedyError, greedy_plan
 from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import City, classes, picks
+from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
@@ -34,6 +36,7 @@ from solver.oracle.result import ModelSize, OracleResult, Status
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.skeleton import Frame
+from solver.oracle.waivers import settle
 from verifier.model.plan import ALL
 from verifier.model.task import Task
 from verifier.official.fairness import fairness_of
@@ -60,7 +63,8 @@ class OracleSettings:
     gap_limit: float = 0.0
     picks: int = 2
     objective: str = "gu"
-    """"gu" (the GU total), "maxmin" (the least user's utility) or "frontier" (GU–GF points)."""
+    """"gu" (the GU total), "maxmin" (the least user's utility), "frontier" (GU–GF points) or
+    "ceiling" (the compromise-aware ceiling, `solver.oracle.ceiling`)."""
     gf_floor: float | None = None
     """Only plans whose users' utilities satisfy 100 × least ≥ floor × greatest (`rules.Goal`)."""
 
@@ -76,8 +80,13 @@ class _Best:
     per_user: dict[str, int] | None = None
     source: str = ""
     total: int = 0
-    """The plan's GU total (= `objective` unless the goal is max–min)."""
+    """The plan's GU total (= `objective` when the goal is GU)."""
+    waived: dict[str, tuple[Waived, ...]] | None = None
+    """The ceiling's waived fields per compromisable user (the ceiling goal only)."""
 
+
+OBJECTIVES = ("gu", "maxmin", "frontier", "ceiling")
+"""The values of `OracleSettings.objective`."""
 
 FRONTIER_FLOORS = (None, 25.0, 50.0, 75.0, 100.0)
 """GF floors of the frontier's points (None: GU alone)."""
@@ -88,12 +97,18 @@ def solve_task(
 ) -> OracleResult:
     """The oracle's record for `task` in `world`, scored against `table` (default: the task's
     own preference table). With `objective="frontier"`, the GU record (no floor) carries the
-    GU–GF points found under each of `FRONTIER_FLOORS` in `extra["frontier"]`. Raises
-    `OracleInputError` for a task it cannot read."""
+    GU–GF points found under each of `FRONTIER_FLOORS` in `extra["frontier"]`; with
+    `objective="ceiling"`, `objective` and `bound` are compromise-aware ceiling values and
+    `extra` carries the plan's GU and the fields waived. Raises `OracleInputError` for a task
+    it cannot read."""
     if settings.time_limit <= 0:
         raise OracleInputError("time_limit", f"must be positive, not {settings.time_limit}")
-    if settings.objective not in ("gu", "maxmin", "frontier"):
-        raise OracleInputError("objective", f"must be gu, maxmin or frontier, not {settings.objective!r}")
+    if settings.objective not in OBJECTIVES:
+        raise OracleInputError(
+            "objective", f"must be one of {', '.join(OBJECTIVES)}, not {settings.objective!r}"
+        )
+    if settings.objective == "ceiling" and settings.gf_floor is not None:
+        raise OracleInputError("gf_floor", "a fairness floor does not apply to the ceiling objective")
     if settings.objective != "frontier":
         goal = Goal(settings.objective, settings.gf_floor)
         return _solve_goal(task, world, settings, table, goal)
@@ -126,7 +141,7 @@ def _solve_goal(
     started = time.monotonic()
     table = task.preference_table() if table is None else table
     days, start, home, keys = _frame_facts(task, world)
-    users = scored_users(task, table)
+    users = scored_users(task, table, waivers=goal.kind == "ceiling")
     db = official_categories(world, keys)
     cities = {
         key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
@@ -260,6 +275,7 @@ class _Search:
             users,
         )
         self.goal = goal
+        self.compromisable = compromisable_users(table) if goal.kind == "ceiling" else frozenset()
         self.best = _Best()
         self.warm: dict[tuple[str, ...], dict[str, Any]] = {}
         """Greedy plans by city order (task city names)."""
@@ -313,6 +329,7 @@ class _Search:
             step=seconds / 8,
             seed=seed,
             workers=self.settings.workers,
+            settle=partial(settle, trip.waivers) if trip.waivers else None,
         )
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
         plan = PlanWriter(trip, Assignment(solution), users, children).plan()
@@ -439,6 +456,8 @@ class _Search:
         least = min(per_user.values(), default=0)
         if not self._admits(per_user):
             return True
+        if self.goal.kind == "ceiling":
+            return self._consider_ceiling(plan, result, objective, source)
         value = least if self.goal.kind == "maxmin" else total
         if objective is not None and self.goal.kind == "maxmin":
             value_model = objective
@@ -449,6 +468,21 @@ class _Search:
         rank = (value, total)
         if self.best.objective is None or rank > (self.best.objective, self.best.total):
             self.best = _Best(value, plan, per_user, source, total)
+        return True
+
+    def _consider_ceiling(
+        self, plan: dict[str, Any], result: dict[str, Any], objective: int | None, source: str
+    ) -> bool:
+        """Keep a strict-valid plan whose ceiling value beats the incumbent's (ties: higher GU);
+        note any disagreement between the model's objective and the official ceiling."""
+        value = ceiling_value(result, self.compromisable)
+        if objective is not None and objective != value:
+            self.notes.append(f"{source}: model objective {objective} but official ceiling {value}")
+        total = int(result["total_score"])
+        if self.best.objective is None or (value, total) > (self.best.objective, self.best.total):
+            per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
+            waived = waived_fields(result, self.compromisable)
+            self.best = _Best(value, plan, per_user, source, total, waived)
         return True
 
     def _admits(self, per_user: dict[str, int]) -> bool:
@@ -492,11 +526,17 @@ class _Search:
         )
 
     def _extra(self) -> dict[str, Any]:
-        """The best plan's GU total and official fairness (GF)."""
+        """The best plan's GU total and official fairness (GF); for the ceiling, the fields it
+        waives per compromisable user (most negative first)."""
         if self.best.per_user is None:
             return {}
         gf = fairness_of(self.best.per_user)["fairness_score"]
-        return {"gu": self.best.total, "gf": gf, "gf_floor": self.goal.gf_floor}
+        extra = {"gu": self.best.total, "gf": gf, "gf_floor": self.goal.gf_floor}
+        if self.best.waived is not None:
+            extra["waived"] = {
+                user: [field.to_json() for field in fields] for user, fields in self.best.waived.items()
+            }
+        return extra
 
 
 def _transition_days(plan: dict[str, Any]) -> tuple[int, ...]:

@@ -33,8 +33,10 @@ block (teams that part and meet more than once; strict's `split_regroup` keeps t
 one overlap group), self-drive, three or more days, several cities.
 
 **How.** Per context (legs, timings, hotel) every block's routes are enumerated by depth-first
-search; per user the trip value of a pair of day-1 and day-2 routes is tabulated with numpy (the
-official rules restated from `docs/official.md`); per pair of partitions the teams form a forest
+search; per user the total of every official detail field for a pair of day-1 and day-2 routes
+is tabulated with numpy (the official rules restated from `docs/official.md`), and a `Scoring`
+hook turns a user's field tables into the user's value (`OFFICIAL_GU`: their sum; the oracle's
+ceiling test adds the waived fields) and values a written plan; per pair of partitions the teams form a forest
 (users are edges between their day-1 and day-2 teams), solved exactly by max-plus message passing,
 minus `teams − 1` per split block. The best assignment is written as plan JSON, checked by
 `strict_violations` and re-scored by the official GU; `ExhaustiveResult.exact` is False when its
@@ -48,7 +50,7 @@ import datetime as dt
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -127,19 +129,46 @@ class Leg:
 @dataclass(frozen=True)
 class ExhaustiveResult:
     value: int | None
-    """Best official GU among the strict-valid canonical plans found (None: none exists)."""
+    """Best value (official GU unless another `Scoring` is given) among the strict-valid canonical
+    plans found (None: none exists)."""
     plan: dict[str, Any] | None
     exact: bool
     """True when `value` is the optimum over every canonical plan (see the module docstring)."""
+
+
+class Scoring(Protocol):
+    """What the search maximises: a user's value from the user's field tables (official detail
+    field → value per (day-1 route, day-2 route) pair), and the value of a written plan."""
+
+    def combine(self, user: str, fields: dict[str, Matrix]) -> Matrix | float: ...
+
+    def value(self, task: Task, plan: dict[str, Any], world: WorldFacts) -> int: ...
+
+
+class OfficialGU:
+    """The official GU: a user's value is the sum of the user's fields."""
+
+    def combine(self, user: str, fields: dict[str, Matrix]) -> Matrix | float:
+        return sum(fields.values(), start=0.0)
+
+    def value(self, task: Task, plan: dict[str, Any], world: WorldFacts) -> int:
+        return official_gu(task, plan, world)
 
 
 class Search:
     """The exhaustive search for one task in one world."""
 
     def __init__(
-        self, task: Task, world: WorldFacts, *, splits: bool = True, tolerances: bool = False
+        self,
+        task: Task,
+        world: WorldFacts,
+        *,
+        splits: bool = True,
+        tolerances: bool = False,
+        scoring: Scoring | None = None,
     ) -> None:
         self.task, self.world, self.splits, self.tolerances = task, world, splits, tolerances
+        self.scoring = OfficialGU() if scoring is None else scoring
         home, city = world.city(task.metadata.departure_city), world.city(task.metadata.cities[0])
         start = task.departure_date()
         assert home and city and start and task.trip_days() == 2 and len(task.metadata.cities) == 1
@@ -328,31 +357,48 @@ class Search:
     def _user_table(
         self, u: int, legs: tuple[Leg, Leg], hotel: PoiFact, days: tuple[list[Route], list[Route]]
     ) -> Matrix:
-        """Official utility of user `u` for every (day-1 route, day-2 route) pair (NEG: a sight twice)."""
+        """The scoring's value of user `u` for every (day-1 route, day-2 route) pair (NEG: a sight
+        twice)."""
+        m1 = np.array([self._mask(r) for r in days[0]])
+        m2 = np.array([self._mask(r) for r in days[1]])
+        fields = self._user_fields(u, legs, hotel, days)
+        table: Matrix = np.zeros((len(m1), len(m2))) + self.scoring.combine(self.users[u], fields)
+        table[(m1[:, None] & m2[None, :]) != 0] = NEG
+        return table
+
+    def _user_fields(
+        self, u: int, legs: tuple[Leg, Leg], hotel: PoiFact, days: tuple[list[Route], list[Route]]
+    ) -> dict[str, Matrix]:
+        """Per official detail field, its total for user `u` for every (day-1 route, day-2
+        route) pair."""
         (out, back), (day1, day2) = legs, days
         prefs = self.prefs[u]
         glob = prefs.get("global_constraints", {})
-        fixed = sum(_transport(glob.get("transport", {}), leg.option.mode) for leg in (out, back))
-        fixed += _hotel(glob.get("hotel_preference", {}), hotel.category)
+        shape = (len(day1), len(day2))
+        fields: dict[str, Matrix] = {}
+
+        def add(field: str, value: Matrix | float) -> None:
+            fields[field] = fields.get(field, np.zeros(shape)) + value
+
+        for leg in (out, back):
+            for field, score in _transport(glob.get("transport", {}), leg.option.mode):
+                add(field, score)
+        for field, score in _hotel(glob.get("hotel_preference", {}), hotel.category):
+            add(field, score)
         city = prefs.get("city_specific_preferences", {}).get(self.city)
         m1 = np.array([self._mask(r) for r in day1])
         m2 = np.array([self._mask(r) for r in day2])
-        sights = np.array(
-            [_sights(city, self._names(mask), self.db, self.city) for mask in range(1 << len(self.sights))],
-            dtype=np.float64,
-        )
-        table: Matrix = sights[m1[:, None] | m2[None, :]]
-        table[(m1[:, None] & m2[None, :]) != 0] = NEG
+        sights = [
+            _sights(city, self._names(mask), self.db, self.city) for mask in range(1 << len(self.sights))
+        ]
+        for field in sorted({field for scores in sights for field in scores}):
+            column = np.array([scores.get(field, 0) for scores in sights], dtype=np.float64)
+            add(field, column[m1[:, None] | m2[None, :]])
         for routes, axis in ((day1, 0), (day2, 1)):
-            own = np.array(
-                [
-                    sum(_meal(city, name, self._category(name)) for _, name in r.meals)
-                    + _intensity(glob.get("intensity", {}), len(r.sights), r.active_minutes)
-                    for r in routes
-                ],
-                dtype=np.float64,
-            )
-            table += own[:, None] if axis == 0 else own[None, :]
+            own = [self._route_fields(city, glob.get("intensity", {}), r) for r in routes]
+            for field in sorted({field for scores in own for field in scores}):
+                column = np.array([scores.get(field, 0) for scores in own], dtype=np.float64)
+                add(field, column[:, None] if axis == 0 else column[None, :])
         budget = glob.get("avg_budget", 0)
         if budget:
             base = sum(
@@ -360,8 +406,19 @@ class Search:
             )
             c1 = np.array([sum(self._declared(self._price(n)) for _, n in r.meals) for r in day1])
             c2 = np.array([sum(self._declared(self._price(n)) for _, n in r.meals) for r in day2])
-            table -= 2.0 * ((base + c1[:, None] + c2[None, :]) / 100 > budget)
-        return table + fixed
+            add("avg_budget", -2.0 * ((base + c1[:, None] + c2[None, :]) / 100 > budget))
+        return fields
+
+    def _route_fields(
+        self, city: dict[str, Any] | None, intensity: dict[str, Any], route: Route
+    ) -> dict[str, int]:
+        """Per field, what a day route scores by its meals and its intensity."""
+        out: dict[str, int] = {}
+        parts = [part for _, name in route.meals for part in _meal(city, name, self._category(name))]
+        parts += _intensity(intensity, len(route.sights), route.active_minutes)
+        for field, score in parts:
+            out[field] = out.get(field, 0) + score
+        return out
 
     def _declared(self, price_fen: int) -> int:
         return lowest_cost_fen(price_fen) if self.tolerances else price_fen
@@ -489,11 +546,12 @@ class Search:
         return value // 100 if value % 100 == 0 else value / 100
 
     def _verify(self, plan: dict[str, Any]) -> int:
-        """Official GU of a canonical plan; raises when strict rejects it (a bug of this search)."""
+        """The scoring's value of a canonical plan; raises when strict rejects it (a bug of this
+        search)."""
         violations = strict_violations(self.task, plan, self.world)
         if violations:
             raise AssertionError(f"canonical plan rejected by strict: {[v.code for v in violations]}\n{plan}")
-        return official_gu(self.task, plan, self.world)
+        return self.scoring.value(self.task, plan, self.world)
 
 
 def official_gu(task: Task, plan: dict[str, Any], world: WorldFacts) -> int:
@@ -508,10 +566,16 @@ def official_gu(task: Task, plan: dict[str, Any], world: WorldFacts) -> int:
 
 
 def exhaustive_optimum(
-    task: Task, world: WorldFacts, *, splits: bool = True, tolerances: bool = False
+    task: Task,
+    world: WorldFacts,
+    *,
+    splits: bool = True,
+    tolerances: bool = False,
+    scoring: Scoring | None = None,
 ) -> ExhaustiveResult:
-    """The best official GU over the canonical strict plans of a tiny task (module docstring)."""
-    return Search(task, world, splits=splits, tolerances=tolerances).run()
+    """The best value (default: official GU) over the canonical strict plans of a tiny task
+    (module docstring)."""
+    return Search(task, world, splits=splits, tolerances=tolerances, scoring=scoring).run()
 
 
 def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
@@ -570,62 +634,71 @@ def _forest(
     return total, choice
 
 
-def _transport(section: dict[str, Any], mode: str) -> int:
-    score = (2 if mode in section.get("must", []) else 0) - (2 if mode in section.get("reject", []) else 0)
-    if mode in section.get("must", []) or mode in section.get("reject", []):
-        return score
-    return 1 if mode in section.get("prefer", []) else -1 if mode in section.get("avoid", []) else 0
+def _transport(section: dict[str, Any], mode: str) -> list[tuple[str, int]]:
+    must, reject = mode in section.get("must", []), mode in section.get("reject", [])
+    if must or reject:
+        return [("transport.must", 2)] * must + [("transport.reject", -2)] * reject
+    if mode in section.get("prefer", []):
+        return [("transport.prefer", 1)]
+    return [("transport.avoid", -1)] if mode in section.get("avoid", []) else []
 
 
-def _hotel(section: dict[str, Any], category: str) -> int:
-    return 1 if category in section.get("prefer", []) else -1 if category in section.get("avoid", []) else 0
+def _hotel(section: dict[str, Any], category: str) -> list[tuple[str, int]]:
+    if category in section.get("prefer", []):
+        return [("hotel_preference.prefer", 1)]
+    return [("hotel_preference.avoid", -1)] if category in section.get("avoid", []) else []
 
 
-def _sights(city: dict[str, Any] | None, names: list[str], db: Any, city_key: str) -> int:
-    """Official attraction score of visiting `names` (each once) in a city."""
+def _sights(city: dict[str, Any] | None, names: list[str], db: Any, city_key: str) -> dict[str, int]:
+    """Official attraction score of visiting `names` (each once) in a city, per field."""
+    out: dict[str, int] = {}
     if city is None:
-        return 0
+        return out
     section = city.get("attractions", {})
-    score, strong = 0, set()
+    strong = set()
     for field, value in (("must_visit", 2), ("reject_visit", -2)):
         for item in section.get(field, []):
             hits = [name for name in names if item in name]
             if hits:
-                score += value
+                out[field] = out.get(field, 0) + value
                 strong.update(hits)
     pref = section.get("category_pref", {})
     for name in names:
         category = db.category(name, city_key)
         if name in strong or category is None:
             continue
-        score += _word(pref.get("positive", []), name, category) - _word(
-            pref.get("negative", []), name, category
-        )
-    return score
+        for field, words, value in (
+            ("category_pref.positive", pref.get("positive", []), 1),
+            ("category_pref.negative", pref.get("negative", []), -1),
+        ):
+            if _word(words, name, category):
+                out[field] = out.get(field, 0) + value
+    return out
 
 
 def _word(words: list[str], name: str, category: str) -> int:
     return int(any(word in name for word in words) or category in words)
 
 
-def _meal(city: dict[str, Any] | None, name: str, category: str | None) -> int:
+def _meal(city: dict[str, Any] | None, name: str, category: str | None) -> list[tuple[str, int]]:
     if city is None or category is None:
-        return 0
+        return []
     food = city.get("food", {})
     stages = (("must_eat", 2), ("reject_eat", -2), ("prefer_eat", 1), ("avoid_eat", -1))
     for field, value in stages:
         if any(item in name for item in food.get(field, [])):
-            return value
-    hard = (2 if category in food.get("must_eat", []) else 0) - (
-        2 if category in food.get("reject_eat", []) else 0
-    )
-    if category in food.get("must_eat", []) or category in food.get("reject_eat", []):
+            return [(field, value)]
+    hard = [(field, value) for field, value in stages[:2] if category in food.get(field, [])]
+    if hard:
         return hard
-    return 1 if category in food.get("prefer_eat", []) else -1 if category in food.get("avoid_eat", []) else 0
+    return next(([(field, value)] for field, value in stages[2:] if category in food.get(field, [])), [])
 
 
-def _intensity(section: dict[str, Any], count: int, minutes: int) -> int:
+def _intensity(section: dict[str, Any], count: int, minutes: int) -> list[tuple[str, int]]:
     max_poi, max_hours = section.get("max_poi_per_day", 0), section.get("max_active_hours", 0)
-    return -2 * int(bool(max_poi) and max_poi > 0 and count > max_poi) - 2 * int(
-        bool(max_hours) and max_hours > 0 and minutes / 60 > max_hours
-    )
+    out = []
+    if bool(max_poi) and max_poi > 0 and count > max_poi:
+        out.append(("intensity.max_poi_per_day", -2))
+    if bool(max_hours) and max_hours > 0 and minutes / 60 > max_hours:
+        out.append(("intensity.max_active_hours", -2))
+    return out
