@@ -339,14 +339,20 @@ def solve_optw(
     *,
     hint: Sequence[Tour] | None = None,
     fix_hint: bool = False,
+    deterministic: bool = False,
 ) -> OptwResult:
-    """Solve (T)OPTW with m tours; `hint` (optionally fixed) seeds the search with tours."""
+    """Solve (T)OPTW with m tours; `hint` (optionally fixed) seeds the search with tours.
+    With `deterministic`, `time_limit` is in CP-SAT deterministic seconds, so a run with one
+    worker gives the same answer however loaded the machine is (tests use it)."""
     began = time.perf_counter()
     built = build_model(instance, m)
     if hint is not None:
         add_hint(built, instance, hint)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
+    if deterministic:
+        solver.parameters.max_deterministic_time = time_limit
+    else:
+        solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     solver.parameters.fix_variables_to_their_hinted_value = fix_hint
