@@ -35,13 +35,14 @@ one overlap group), self-drive, three or more days, several cities.
 **How.** Per context (legs, timings, hotel) every block's routes are enumerated by depth-first
 search; per user the total of every official detail field for a pair of day-1 and day-2 routes
 is tabulated with numpy (the official rules restated from `docs/official.md`), and a `Scoring`
-hook turns a user's field tables into the user's value (`OFFICIAL_GU`: their sum; the oracle's
-ceiling test adds the waived fields) and values a written plan; per pair of partitions the teams form a forest
-(users are edges between their day-1 and day-2 teams), solved exactly by max-plus message passing,
-minus `teams − 1` per split block. The best assignment is written as plan JSON, checked by
-`strict_violations` and re-scored by the official GU; `ExhaustiveResult.exact` is False when its
-official GU fell short of the tabulated value (the split rule charged more than `teams − 1` because
-the teams' items did not overlap as one group) — then `value` is only a lower bound.
+hook turns a user's field tables into the user's value and values a written plan (`OfficialGU`,
+the default: the sum of the fields and the official GU; the oracle's ceiling test adds the
+fields given up); per pair of partitions the teams form a forest (users are edges between their
+day-1 and day-2 teams), solved exactly by max-plus message passing, minus `teams − 1` per split
+block. The best assignment is written as plan JSON, checked by `strict_violations` and valued by
+the scoring; `ExhaustiveResult.exact` is False when that value fell short of the tabulated one
+(the split rule charged more than `teams − 1` because the teams' items did not overlap as one
+group) — then `value` is only a lower bound.
 """
 
 from __future__ import annotations
