@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from runner.cli import oracle, plan, report, rescore, tools, verify, world
+from runner.cli import oracle, plan, report, rescore, run, tools, verify, world
 
 app = typer.Typer(
     name="tripwright",
@@ -27,6 +27,8 @@ app.command("oracle")(oracle.oracle_command)
 app.command("normalize")(oracle.normalize_command)
 app.command("report")(report.report_command)
 app.command("judge")(report.judge_command)
+app.command("run")(run.run_command)
+app.command("score")(run.score_command)
 app.add_typer(world.app, name="world")
 app.add_typer(tools.app, name="tools")
 app.add_typer(tools.cache_app, name="cache")

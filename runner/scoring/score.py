@@ -1,8 +1,9 @@
 """`tripwright score`: every trial of a runs file against the oracle, and the run's summary.
 
 The oracle is solved first, once per distinct (task, table) the trials need, `concurrency` at a
-time in worker processes (all through the disk cache, so a re-run solves nothing); then every
-trial is scored in this process from the cache. Scored lines are in task-file order, then by
+time in worker processes forked from a fork server that imported this module (all through the
+disk cache, so a re-run solves nothing); then every trial is scored in this process from the
+cache. Scored lines are in task-file order, then by
 trial, so the output does not depend on the order the trials were run in. Lines of the runs
 file that are not records (a torn last line of a run still going on) and records whose task is
 not in the tasks file (the oracle needs the whole task) are skipped and reported.
@@ -93,7 +94,8 @@ def presolve(requests: list[tuple[Task, dict[str, Any]]], job: ScoreJob) -> None
             todo.setdefault(job.oracle.key(task.task_id, table), (task, table))
     if job.concurrency <= 1 or len(todo) <= 1:
         return  # scoring solves them in turn through the cache
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     with ProcessPoolExecutor(min(job.concurrency, len(todo)), mp_context=context) as pool:
         futures = [pool.submit(_solve_in_worker, job, task, table) for task, table in todo.values()]
         for future in futures:

@@ -11,7 +11,7 @@ import pytest
 
 from runner.sample import Sample
 from runner.scoring.oracle_cache import OracleCache, world_hash
-from runner.scoring.score import ScoreJob, score_records
+from runner.scoring.score import ScoreJob, presolve, score_records
 from runner.scoring.trial import NO_EFFECTIVE
 from solver.oracle.result import Status
 from solver.oracle.solve import OracleSettings
@@ -241,3 +241,20 @@ def test_real_oracle_on_the_sample(sample: Sample, world_dir: Path, tmp_path: Pa
     assert line["compromise_effect"] == 0.0  # ③ = ①: the same solve
     assert line["elicitation_loss"] == line["gu_best"] - line["gu_inferred_plan"]
     assert line["problems"] == []
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_presolve_in_processes_fills_the_cache(sample: Sample, world_dir: Path, tmp_path: Path) -> None:
+    """`concurrency` 2: the trial's two distinct tables (③ = ①, and ② = {}) are solved by worker
+    processes; scoring then solves nothing more."""
+    job = ScoreJob(world_dir, _job(world_dir, tmp_path).oracle, concurrency=2)
+    original = sample.task.preference_table()
+    rec = record(sample, 0, sample.plans["greedy"]) | {
+        "effective_preferences": original,
+        "agent_preference_table": {},
+    }
+    presolve([(sample.task, table) for table in (original, {}, original)], job)
+    found = [job.oracle.lookup(sample.task.task_id, table) for table in (original, {})]
+    assert [answer is not None and answer.cached for answer in found] == [True, True]
+    (line,) = score_records(_numbered([rec]), _tasks(sample), job).lines
+    assert (line["problems"], line["gu"], line["compromise_effect"]) == ([], 27.0, 0.0)

@@ -1,0 +1,230 @@
+"""CLI commands `run` (benchmark trials, resumable, scored at the end) and `score` (a runs file
+against the oracle)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from runner.cli.support import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, err, fail, out, print_json, user_errors
+from runner.oracle.tasks import TaskEntry
+from runner.runs.config import ModelOptions, RunConfig
+from runner.runs.pool import WorkerLostError
+from runner.runs.run import Execution, RunOutcome, run_trials
+from runner.runs.setup import check_setup, default_pool, make_job
+from runner.runs.tasks import RunTasks, read_run_tasks
+from runner.scoring.oracle_cache import OracleCache, default_cache_dir, world_hash
+from runner.scoring.score import ScoredRun, ScoreJob, score_file, summary_path, write_scored
+from solver.oracle.solve import OracleSettings
+
+
+class Users(StrEnum):
+    llm = "llm"
+    rules = "rules"
+
+
+class Backend(StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+Tasks = Annotated[Path, typer.Option(help="Tasks: one JSON object, a JSON array or JSONL.")]
+World = Annotated[Path, typer.Option(help="World directory (tripwright world build).")]
+OracleLimit = Annotated[float, typer.Option(help="Seconds of CP-SAT per oracle solve (> 0).")]
+Cache = Annotated[
+    Path | None, typer.Option(help="Oracle cache directory (default ~/.cache/tripwright/oracle).")
+]
+
+
+def run_command(
+    *,
+    tasks: Tasks,
+    world: World,
+    agent: Annotated[str, typer.Option(help="Agent name: oracle, scripted, silent, or a model agent.")],
+    out_file: Annotated[Path, typer.Option("--out", help="Runs JSONL (appended; re-running resumes).")],
+    users: Annotated[Users, typer.Option(help="Simulated users.")] = Users.rules,
+    trials: Annotated[int, typer.Option(help="Trials per task (≥ 1).")] = 3,
+    concurrency: Annotated[int, typer.Option(help="Trials played at once (≥ 1).")] = 1,
+    backend: Annotated[Backend, typer.Option(help="Play here or on a Ray cluster.")] = Backend.local,
+    seed: Annotated[int, typer.Option(help="Run seed; trial seeds derive from it.")] = 0,
+    task_id: Annotated[list[str] | None, typer.Option("--task-id", help="Run only these tasks.")] = None,
+    oracle_time_limit: OracleLimit = 60.0,
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint.")] = None,
+    model: Annotated[str | None, typer.Option(help="Model name at the endpoint.")] = None,
+    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = (
+        "OPENAI_API_KEY"
+    ),
+    temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
+    restart: Annotated[bool, typer.Option(help="Discard the lines already in --out.")] = False,
+    score: Annotated[bool, typer.Option(help="Score the run against the oracle at the end.")] = True,
+    scored: Annotated[
+        Path | None, typer.Option(help="Scored JSONL (default: --out with suffix .scored.jsonl).")
+    ] = None,
+    cache: Cache = None,
+) -> None:
+    """Play every task × trial not yet in --out; one JSON line per trial as it completes. Exit 0
+    all trials succeeded, 1 some failed or were lost, 2 bad input (the other tasks still run)."""
+    _positive("--trials", trials)
+    _positive("--concurrency", concurrency)
+    _positive("--oracle-time-limit", oracle_time_limit)
+    options = ModelOptions(base_url, model, api_key_env, temperature)
+    config = RunConfig(agent, users.value, seed, options, oracle_time_limit=oracle_time_limit)
+    with user_errors():
+        read = read_run_tasks(tasks, task_id or ())
+        job = make_job(config, world, cache or default_cache_dir())
+        check_setup(job, read.runnable)
+    _report_tasks(read)
+    execution = Execution(concurrency, backend.value, default_pool(job.config))
+    with user_errors(), _progress("run") as advance:
+        try:
+            outcome = run_trials(
+                job,
+                read.runnable,
+                trials=trials,
+                out=out_file,
+                execution=execution,
+                select=read.selected,
+                restart=restart,
+                on_record=lambda record, so_far: advance(str(record.get("task_id")), so_far.planned),
+            )
+        except WorkerLostError as exc:
+            err().print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            raise typer.Exit(EXIT_INVALID) from exc
+    err().print(_run_summary(outcome), soft_wrap=True)
+    if score:
+        target = scored or out_file.with_name(out_file.stem + ".scored.jsonl")
+        with user_errors():
+            tasks_by_id = {entry.task.task_id: entry.task for entry in read.runnable}
+            result = score_file(out_file, tasks_by_id, ScoreJob(world, job.oracle, concurrency))
+            write_scored(result, target)
+        _show_scored(result, target, json_out=False)
+    raise typer.Exit(_exit_code(read, outcome))
+
+
+def score_command(
+    *,
+    runs: Annotated[Path, typer.Argument(help="Runs JSONL (tripwright run output, or official inference).")],
+    tasks: Tasks,
+    world: World,
+    out_file: Annotated[Path, typer.Option("--out", help="Scored JSONL (the summary goes beside it).")],
+    oracle_time_limit: OracleLimit = 60.0,
+    cache: Cache = None,
+    concurrency: Annotated[int, typer.Option(help="Oracle solves at once (processes, ≥ 1).")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Score every trial under both profiles and against the oracle (GU/GU*, regret, losses).
+    Exit 0 done, 2 bad input (tasks that do not load are reported; the others are scored)."""
+    _positive("--oracle-time-limit", oracle_time_limit)
+    _positive("--concurrency", concurrency)
+    with user_errors():
+        read = read_run_tasks(tasks)
+        settings = OracleSettings(time_limit=oracle_time_limit)
+        oracle = OracleCache(cache or default_cache_dir(), world_hash(world), settings)
+        tasks_by_id = {entry.task.task_id: entry.task for entry in read.runnable}
+        result = score_file(runs, tasks_by_id, ScoreJob(world, oracle, concurrency))
+        write_scored(result, out_file)
+    _report_tasks(read)
+    _show_scored(result, out_file, json_out=json_out)
+    raise typer.Exit(EXIT_BAD_INPUT if read.problems else EXIT_OK)
+
+
+def _positive(option: str, value: float) -> None:
+    if value <= 0:
+        fail(f"{option}: must be positive, not {value:g}")
+
+
+def _report_tasks(read: RunTasks) -> None:
+    for entry in read.problems:
+        err().print(f"[red]error:[/] {escape(_task_error(entry))}", soft_wrap=True)
+
+
+def _task_error(entry: TaskEntry) -> str:
+    place = f"task {entry.task_id} ({entry.where})" if entry.task_id else entry.where
+    error = entry.error
+    return f"{place}: {error.field}: {error.problem}" if error is not None else place
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[str, int], None]]:
+    """A progress bar on stderr when it is a terminal; yields `advance(description, total)`."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err(), disable=not sys.stderr.isatty(), transient=True) as bar:
+        progress = bar.add_task(label, total=None)
+
+        def advance(description: str, total: int) -> None:
+            bar.update(progress, advance=1, total=total, description=f"{label} {description}")
+
+        yield advance
+
+
+def _run_summary(outcome: RunOutcome) -> str:
+    found = outcome.resumed
+    reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(outcome.completion.items()))
+    parts = [
+        f"{outcome.written} of {outcome.planned} trials written ({reasons or 'none'})",
+        f"{len(found.done)} already done",
+    ]
+    if found.purged:
+        parts.append(f"{found.purged} retryable failures re-run")
+    if found.torn_bytes:
+        parts.append(f"a torn last line cut ({found.torn_bytes} bytes)")
+    if outcome.lost:
+        parts.append(f"{len(outcome.lost)} lost with their worker (run again to resume)")
+    return "run: " + "; ".join(parts)
+
+
+def _exit_code(read: RunTasks, outcome: RunOutcome) -> int:
+    if read.problems:
+        return EXIT_BAD_INPUT
+    return EXIT_INVALID if outcome.failed or outcome.lost else EXIT_OK
+
+
+def _show_scored(result: ScoredRun, target: Path, *, json_out: bool) -> None:
+    for item in result.skipped:
+        err().print(f"skipped line {item['line']}: {escape(item['error'])}", soft_wrap=True)
+    if json_out:
+        print_json(result.summary)
+        return
+    console = out()
+    console.print(
+        f"scored {len(result.lines)} trials → {escape(str(target))} (summary: {summary_path(target).name})"
+    )
+    _summary_table(console, result.summary)
+
+
+SUMMARY_COLUMNS = ("trials", "plans", "strict ok", "optimal", "GU/GU*", "median", "regret")
+
+
+def _summary_table(console: Console, summary: dict[str, Any]) -> None:
+    table = Table("group", *SUMMARY_COLUMNS, title="against the oracle (shares of trials; GU/GU*: mean)")
+    rows = [("overall", summary["overall"]), *summary["by_difficulty"].items()]
+    for name, group in rows:
+        table.add_row(
+            escape(name),
+            str(group["trials"]),
+            str(group["plans"]),
+            _percent(group["acceptable_rate"]),
+            _percent(group["optimality_rate"]),
+            _number(group["gu_ratio"]["mean"]),
+            _number(group["gu_ratio"]["median"]),
+            _number(group["regret"]["mean"]),
+        )
+    console.print(table)
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _number(value: float | None) -> str:
+    return "—" if value is None else f"{value:g}"
