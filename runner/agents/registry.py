@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from runner.agents.baselines import OracleAgent, Planner, ScriptedAgent, SilentAgent
+from runner.agents.openai_agent import OpenAIAgent
 from runner.conversation import Agent
+from runner.llm.config import LLMConfig, LLMConfigError
 from sandbox.world.world import World
 from verifier.model.task import Task
 
@@ -83,7 +85,26 @@ def _scripted(
     return ScriptedAgent(task, _planner(planner, "scripted"), _world(world, "scripted"), seed=seed)
 
 
-AGENT_FACTORIES: dict[str, AgentFactory] = {"oracle": _oracle, "scripted": _scripted, "silent": _silent}
+def _openai(
+    *,
+    task: Task,
+    world: World | None,
+    planner: Planner | None,
+    seed: int,
+    openai_options: Mapping[str, Any] | None,
+) -> Agent:
+    try:
+        return OpenAIAgent(LLMConfig.from_options(openai_options, seed=seed))
+    except LLMConfigError as error:
+        raise AgentSetupError(f"openai_options.{error.field}", error.problem) from error
+
+
+AGENT_FACTORIES: dict[str, AgentFactory] = {
+    "oracle": _oracle,
+    "scripted": _scripted,
+    "silent": _silent,
+    "openai": _openai,
+}
 """Every agent `make_agent` knows, by name."""
 
 

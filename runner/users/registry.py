@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from runner.conversation import User
+from runner.llm.config import LLMConfig, LLMConfigError
+from runner.users.llm import LLMUser
 from runner.users.rules import RulesUser
 from verifier.model.task import Task
 
@@ -34,7 +36,14 @@ def _rules(name: str, task: Task, *, seed: int, llm_options: Mapping[str, Any] |
     return RulesUser(name, task, seed=seed)
 
 
-USER_FACTORIES: dict[str, UserFactory] = {"rules": _rules}
+def _llm(name: str, task: Task, *, seed: int, llm_options: Mapping[str, Any] | None) -> User:
+    try:
+        return LLMUser(name, LLMConfig.from_options(llm_options, seed=seed))
+    except LLMConfigError as error:
+        raise UserSetupError(f"llm_options.{error.field}", error.problem) from error
+
+
+USER_FACTORIES: dict[str, UserFactory] = {"rules": _rules, "llm": _llm}
 """Every kind of simulated user `make_users` knows."""
 
 
