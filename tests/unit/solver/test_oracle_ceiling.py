@@ -326,7 +326,8 @@ def test_cli_ceiling_on_the_sample_task(tmp_path: Path) -> None:
     task, world = Task.model_validate(raw), build_world([raw], seed=1)
     world.save(tmp_path / "world")
     args = ["oracle", "--tasks", str(sample_path("task.json")), "--world", str(tmp_path / "world")]
-    result = CliRunner().invoke(app, [*args, "--time-limit", "3", "--workers", "1", "--objective", "ceiling"])
+    options = ["--time-limit", "3", "--workers", "1", "--no-splits", "--objective", "ceiling"]
+    result = CliRunner().invoke(app, [*args, *options])
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["objective_kind"] == "ceiling" and list(record["extra"]["waived"]) == ["User2"]
