@@ -33,12 +33,14 @@ class CastBuilder(Protocol):
     def __call__(self, job: RunJob, task: Task, world: World, seed: int) -> Cast: ...
 
 
-def model_options(model: ModelOptions, seed: int) -> dict[str, Any] | None:
+def model_options(model: ModelOptions, seed: int, *, users: bool = False) -> dict[str, Any] | None:
     """The endpoint as the registries take it (`LLMConfig.from_options` names; a missing base URL
-    or model is left out for the client to name); None when no endpoint was given."""
+    or model is left out for the client to name); None when no endpoint was given. The
+    temperature is the agent's: LLM users keep the client's default (0.0, the official users')."""
     if model.base_url is None and model.model is None:
         return None
-    given = {"base_url": model.base_url, "model": model.model, "temperature": model.temperature}
+    temperature = None if users else model.temperature
+    given = {"base_url": model.base_url, "model": model.model, "temperature": temperature}
     options = {name: value for name, value in given.items() if value is not None}
     return options | {"api_key_env": model.api_key_env, "seed": seed}
 

@@ -23,6 +23,8 @@ from solver.oracle.solve import OracleSettings
 SETUP_ERRORS = (AgentSetupError, UserSetupError, LLMConfigError, EpisodeInputError)
 OPTION_OF = {"kind": "users"}
 """Setup error fields whose command-line option has another name."""
+OPTION_GROUPS = ("openai_options.", "llm_options.")
+"""Prefixes of the registries' model-option fields; the option is the rest (`--base-url`)."""
 
 
 def make_job(config: RunConfig, world_dir: Path, cache_dir: Path) -> RunJob:
@@ -42,8 +44,14 @@ def check_setup(job: RunJob, tasks: list[RunTask]) -> None:
         if tasks:
             job.cast(job, tasks[0].task, job_world(job), config.seed)
     except SETUP_ERRORS as exc:
-        option = OPTION_OF.get(exc.field, exc.field).replace("_", "-")
-        raise InputError(None, exc.problem, where=f"--{option}") from exc
+        raise InputError(None, exc.problem, where=option_of(exc.field)) from exc
+
+
+def option_of(field: str) -> str:
+    """The command-line option a setup error's field stands for."""
+    for prefix in OPTION_GROUPS:
+        field = field.removeprefix(prefix)
+    return "--" + OPTION_OF.get(field, field).replace("_", "-")
 
 
 def default_pool(config: RunConfig) -> PoolKind:

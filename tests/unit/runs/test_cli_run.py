@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from runner.cli.app import app
+from tests.fixtures.fake_openai import MODEL, fake_openai, overflow
 from tests.unit.runs.conftest import SAMPLE, read_lines, task, write_tasks
 
 RUN = CliRunner()
@@ -137,3 +138,28 @@ def test_score_command_writes_lines_and_summary(world_dir: Path, cache: Path, tm
     assert (summary["overall"]["trials"], list(summary["by_difficulty"])) == (1, ["easy"])
     assert _flat("skipped line 2: not valid JSON") in _flat(result.stderr)
     assert [x["task_id"] for x in read_lines(scored)] == ["task_004175"]
+
+
+def test_openai_agent_failure_is_a_record_and_missing_endpoint_is_bad_input(
+    world_dir: Path, cache: Path, tmp_path: Path
+) -> None:
+    """The openai agent against the fake server: every call overflows the context, so the trial
+    fails for good with the official reason; without --base-url the run does not start."""
+    tasks = write_tasks(tmp_path / "t.jsonl", SAMPLE)
+    out = tmp_path / "runs.jsonl"
+    common = ("--tasks", tasks, "--world", world_dir, "--agent", "openai", "--out", out, "--cache", cache)
+    missing = _run("run", *common, "--model", MODEL, "--no-score")
+    assert missing.exit_code == 2
+    assert _flat("error: --base-url: missing") in _flat(missing.stderr)
+    with fake_openai(respond=lambda body: overflow()) as server:
+        result = _run(
+            "run", *common, "--base-url", server.base_url, "--model", MODEL, "--trials", 1, "--no-score"
+        )
+    assert result.exit_code == 1
+    (line,) = read_lines(out)
+    assert (line["success"], line["completion_reason"], line["plan_generated"], line["attempts"]) == (
+        False,
+        "context_overflow",
+        False,
+        1,
+    )
