@@ -65,6 +65,7 @@ class CityFacts:
     prefs: GroupPrefs
     _hops: dict[tuple[str, str], Hop | None] = field(default_factory=dict)
     _spans: dict[tuple[str, dt.date], tuple[tuple[int, int], ...] | None] = field(default_factory=dict)
+    _prices: dict[tuple[str, dt.date], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         scored = (self._best_name(poi) for poi in self.world.pois(self.city, PoiKind.ATTRACTION))
@@ -128,6 +129,14 @@ class CityFacts:
             self._spans[key] = opening_spans(self.world, self.city, name, date)
         return self._spans[key]
 
+    def price(self, name: str, date: dt.date) -> int:
+        """Per-person price in fen of a place of the city on a date (a hotel: the night starting
+        then), holiday prices included, as the strict cost check reads it."""
+        key = (name, date)
+        if key not in self._prices:
+            self._prices[key] = self.world.price_fen_on(self.city, name, date) or 0
+        return self._prices[key]
+
     def earliest_start(
         self, name: str, date: dt.date, arrival: int, *, minutes: int, low: int, high: int
     ) -> int | None:
@@ -145,7 +154,7 @@ class CityFacts:
 
     def hotel(self, style: Style) -> PoiFact | None:
         """The hotel for the group: best category score (unless `style.cheap_hotels`), then
-        cheapest, then world order."""
+        cheapest on an ordinary day, then world order."""
 
         def key(pair: tuple[int, PoiFact]) -> tuple[int, int, int]:
             score = 0 if style.cheap_hotels else -self.prefs.hotel(pair[1].category)

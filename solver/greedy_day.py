@@ -141,9 +141,8 @@ class _Day:
         poi, _score = self.facts.restaurants[restaurant]
         _, low, high = MEALS[_order(meal)]
         minutes = max(poi.min_visit_minutes, MEAL_MINUTES)
-        done = self.visit(
-            state, "food", poi.name, minutes=minutes, cost=poi.price_fen, low=low, high=min(high, DAY)
-        )
+        cost = self.facts.price(poi.name, self.date)
+        done = self.visit(state, "food", poi.name, minutes=minutes, cost=cost, low=low, high=min(high, DAY))
         return None if done is None else replace(done, meals=done.meals | {meal})
 
     def meal(self, state: State, meal: str, after: tuple[str, ...], *, must: bool) -> State | None:
@@ -172,9 +171,8 @@ class _Day:
                 if score <= 0:
                     continue
                 minutes = max(poi.min_visit_minutes, ATTRACTION_MINUTES)
-                done = self.visit(
-                    state, "attraction", poi.name, minutes=minutes, cost=poi.price_fen, low=0, high=DAY
-                )
+                cost = self.facts.price(poi.name, self.date)
+                done = self.visit(state, "attraction", poi.name, minutes=minutes, cost=cost, low=0, high=DAY)
                 if done is None:
                     continue
                 done = replace(

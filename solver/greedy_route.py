@@ -138,8 +138,8 @@ class Router:
         while cursor.day < until:
             if hotel is None:
                 return None
-            end = End(hotel.name, LAST_CHECK_IN, True, hotel.price_fen)
             date = self.start + dt.timedelta(days=cursor.day)
+            end = End(hotel.name, LAST_CHECK_IN, True, facts.price(hotel.name, date))
             required = required_meals(cursor.segment_start, DAY)
             done = plan_segment(
                 facts, date, replace(cursor.state, acts=()), end, required=required, style=self.style

@@ -27,7 +27,8 @@ class PoiFact(Protocol):
     """A place in a city.
 
     `price_fen` is per person: the ticket of an attraction, the average spend of a meal,
-    one night in a hotel. `min_visit_minutes` is the shortest visit that counts as a visit.
+    one night in a hotel, on an ordinary day (`WorldFacts.price_fen_on` gives the price of a
+    date). `min_visit_minutes` is the shortest visit that counts as a visit.
     `aliases` are the place's other names (empty when it has one): `WorldFacts.poi` answers to
     each of them with `name` = the asked name and `aliases` = all the others, so
     `{name, *aliases}` is the same set under every name and identifies the place.
@@ -131,6 +132,12 @@ class WorldFacts(Protocol):
 
     def opening_windows(self, city: str, name: str, date: dt.date) -> Sequence[TimeWindow] | None:
         """Opening windows of a place on a date: None = open all day, () = closed that day."""
+        ...
+
+    def price_fen_on(self, city: str, name: str, date: dt.date) -> int | None:
+        """Per-person price of a place on a date, in fen: a hotel's night starting that date, an
+        attraction's ticket for a visit that date, a meal that date (holiday prices included; on
+        an ordinary day `PoiFact.price_fen`); None when the city has no place of that name."""
         ...
 
     def intercity_options(self, from_city: str, to_city: str, date: dt.date) -> Sequence[IntercityOption]:

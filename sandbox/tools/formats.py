@@ -2,14 +2,17 @@
 
 Answers are JSON text (non-ASCII kept, keys in the order built, so byte-stable). Times are
 "HH:MM" of the day in question plus a day offset when past midnight; money is yuan
-(fen / 100, an integer when whole); opening hours come as text and as structured rules.
+(fen / 100, an integer when whole); opening hours and holiday prices come as text and as
+structured rules.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
+from sandbox.world.holiday_prices import HolidayPrice
 from sandbox.world.model import OpeningHours, OpeningRule, Window
 
 DAY = 1440
@@ -91,3 +94,41 @@ def opening_rules(hours: OpeningHours | None) -> list[dict[str, Any]] | None:
         }
         for rule in hours.rules
     ]
+
+
+def date_span(first: dt.date, last: dt.date) -> str:
+    """ "2025-10-01至10-08" (the year once when both dates share it), one date when equal."""
+    if first == last:
+        return first.isoformat()
+    end = last.isoformat()[5:] if first.year == last.year else last.isoformat()
+    return f"{first.isoformat()}至{end}"
+
+
+def holiday_price_text(kind: str, prices: tuple[HolidayPrice, ...]) -> str:
+    """Holiday prices as one line of Chinese text, holidays grouped by price ("" when none)."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for p in prices:
+        groups.setdefault((p.price_fen, p.room_price_fen), []).append(
+            f"{p.holiday} {date_span(p.first, p.last)}"
+        )
+    if kind == "hotel":
+        parts = [
+            f"每人每晚 {yuan(price)} 元（整间 {yuan(room)} 元）：{'、'.join(spans)}"
+            for (price, room), spans in groups.items()
+        ]
+        return "节假日房价（按入住日期）：" + "；".join(parts) if parts else ""
+    parts = [f"{yuan(price)} 元/人：{'、'.join(spans)}" for (price, _), spans in groups.items()]
+    return "节假日门票：" + "；".join(parts) if parts else ""
+
+
+def holiday_price_rules(kind: str, prices: tuple[HolidayPrice, ...]) -> list[dict[str, Any]]:
+    """Holiday prices as data: per holiday its dates (a hotel: the check-in dates), price and room."""
+    out = []
+    for p in prices:
+        entry: dict[str, Any] = {"holiday": p.holiday}
+        entry["check_in_dates" if kind == "hotel" else "dates"] = [p.first.isoformat(), p.last.isoformat()]
+        entry["price"] = yuan(p.price_fen)
+        if kind == "hotel":
+            entry["room_price"] = yuan(p.room_price_fen)
+        out.append(entry)
+    return out

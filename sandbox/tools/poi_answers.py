@@ -1,7 +1,10 @@
 """`search_poi` and `get_poi_detail` from the world's POIs.
 
-Prices are per person in yuan (`price_fen`; hotels also give the room, `room_price_fen`);
-opening hours are the POI's `opening` as text and as rules (see `formats`).
+Prices are per person in yuan on an ordinary day (`price_fen`; hotels also give the room,
+`room_price_fen`), with the holiday prices (`sandbox.world.holiday_prices`) as one line of text
+where a place has any, and in `get_poi_detail` also as data per holiday; opening hours are the
+POI's `opening` as text and as rules (see `formats`). Price filters and sorting read the
+ordinary price.
 """
 
 from __future__ import annotations
@@ -10,9 +13,18 @@ import re
 from typing import Any
 
 from sandbox.tools.answer import Payload, refuse
-from sandbox.tools.formats import KIND_NAMES, location, opening_rules, opening_text, yuan
+from sandbox.tools.formats import (
+    KIND_NAMES,
+    holiday_price_rules,
+    holiday_price_text,
+    location,
+    opening_rules,
+    opening_text,
+    yuan,
+)
 from sandbox.tools.places import known_city, resolve_place
 from sandbox.world.geography import haversine_km
+from sandbox.world.holiday_prices import holiday_prices
 from sandbox.world.model import Poi
 from sandbox.world.world import World
 
@@ -21,8 +33,9 @@ _SPLIT = re.compile(r"[\s,，、|/;；]+")
 
 
 def poi_summary(poi: Poi) -> dict[str, Any]:
-    """The entry every POI list shows: identity, place, price (and room price), rating, hours,
-    the record's source (a real data set or "synthetic") and the place's other names."""
+    """The entry every POI list shows: identity, place, price (and room price), its holiday
+    prices, rating, hours, the record's source (a real data set or "synthetic") and the place's
+    other names."""
     entry: dict[str, Any] = {
         "id": poi.id,
         "name": poi.name,
@@ -39,6 +52,9 @@ def poi_summary(poi: Poi) -> dict[str, Any]:
         entry["aliases"] = list(poi.aliases)
     if poi.kind == "hotel":
         entry["room_price"] = yuan(poi.room_price_fen)
+    holidays = holiday_prices(poi)
+    if holidays:
+        entry["holiday_price"] = holiday_price_text(poi.kind, holidays)
     return entry
 
 
@@ -111,6 +127,9 @@ def get_poi_detail(world: World, args: dict[str, Any]) -> Payload | None:
     detail = poi_summary(poi)
     detail["city"] = poi.city
     detail["opening_rules"] = opening_rules(poi.opening)
+    holidays = holiday_prices(poi)
+    if holidays:
+        detail["holiday_prices"] = holiday_price_rules(poi.kind, holidays)
     detail["always_open"] = poi.opening is None or poi.opening.always_open or not poi.opening.rules
     if poi.kind == "attraction":
         detail["min_visit_minutes"] = poi.min_visit_minutes

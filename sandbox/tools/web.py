@@ -1,7 +1,7 @@
 """`web_search` answered from the world: snippets about the world's places the query names.
 
 A query that names world POIs (by full name, in a city the query mentions or anywhere) gets
-one snippet per POI with its price, rating and opening hours; any other query is not the
+one snippet per POI with its price (and holiday prices), rating and opening hours; any other query is not the
 world's to answer (the cache falls back to retrieval or the simulator).
 """
 
@@ -11,8 +11,9 @@ import weakref
 from typing import Any
 
 from sandbox.tools.answer import Payload
-from sandbox.tools.formats import KIND_NAMES, opening_text, yuan
+from sandbox.tools.formats import KIND_NAMES, holiday_price_text, opening_text, yuan
 from sandbox.world.geography import short_name
+from sandbox.world.holiday_prices import holiday_prices
 from sandbox.world.model import Poi
 from sandbox.world.world import World
 
@@ -40,6 +41,9 @@ def _snippet(poi: Poi) -> dict[str, Any]:
         f"{poi.name}是{poi.city}的{KIND_NAMES[poi.kind]}（{poi.category}），地址：{poi.address}。"
         f"{label}：{price}；评分 {poi.rating}；开放时间：{opening_text(poi.opening)}。"
     )
+    holidays = holiday_price_text(poi.kind, holiday_prices(poi))
+    if holidays:
+        text += f"{holidays}。"
     if poi.kind == "attraction":
         text += f"建议游玩 {poi.suggested_visit_minutes} 分钟。"
     return {"title": f"{poi.name} - {poi.city}", "snippet": text, "poi_id": poi.id}

@@ -3,9 +3,10 @@
 The cost counted is what the official budget check counts (spec §3.8): every intercity leg,
 every hotel night and every meal, per person. The route is the task's: departure city →
 destinations in order → departure city; nights split as evenly as possible, earlier cities
-taking the extra; each leg on its day. Cheapest = the cheapest option of each leg, the cheapest
-hotel each night and two meals a day at the city's 25th-percentile restaurant price. Lavish =
-the dearest option of each leg, the dearest hotel and three meals a day at the 90th percentile.
+taking the extra; each leg on its day, each hotel night on its date (holiday prices included).
+Cheapest = the cheapest option of each leg, the cheapest hotel each night and two meals a day
+at the city's 25th-percentile restaurant price. Lavish = the dearest option of each leg, the
+dearest hotel and three meals a day at the 90th percentile.
 """
 
 from __future__ import annotations
@@ -82,8 +83,9 @@ def task_cost(world: World, task: dict[str, Any]) -> TaskCost:
         if not fares:
             raise WorldError(f"{task['task_id']}:{a}->{b}", "no intercity option on the leg's day")
         cheap, lavish = cheap + min(fares), lavish + max(fares)
-    for city in nights:
-        prices = [p.price_fen for p in world.pois(city, "hotel")]
+    for night, city in enumerate(nights):
+        date = start + dt.timedelta(days=night)
+        prices = [world.price_fen_on(city, p.name, date) or 0 for p in world.pois(city, "hotel")]
         cheap, lavish = cheap + min(prices), lavish + max(prices)
     days = trip_days(task)
     day_cities = [*nights, task["metadata"]["cities"][-1]][:days]

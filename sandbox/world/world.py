@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from sandbox.world import storage, timetables, transfers
+from sandbox.world import holiday_prices, storage, timetables, transfers
 from sandbox.world.errors import WorldError
 from sandbox.world.geography import haversine_km, short_index, short_name
 from sandbox.world.model import City, Hub, IntercityOption, Poi, Transfer, Window
@@ -159,6 +159,13 @@ class World:
         () = closed that day. See `sandbox.world.opening` for the semantics."""
         p = self.poi(city, name)
         return windows_on(p.opening, date) if p else None
+
+    def price_fen_on(self, city: str, name: str, date: dt.date) -> int | None:
+        """Per-person price of a place on a date — a hotel's night starting that date, an
+        attraction's ticket for a visit that date: the holiday price where one applies (see
+        `sandbox.world.holiday_prices`), else `price_fen`; None for an unknown place."""
+        p = self.poi(city, name)
+        return holiday_prices.price_on(p, date) if p else None
 
     def intercity_options(self, from_city: str, to_city: str, date: dt.date) -> list[IntercityOption]:
         """Every departure between two cities on a date, all modes, sorted by departure."""

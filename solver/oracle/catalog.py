@@ -187,6 +187,12 @@ class City:
         found = [hop.minutes for x in a for y in b if (hop := self.hop(x, y)) is not None]
         return min(found) if found else None
 
+    def price_on(self, place: Place, date: dt.date) -> int:
+        """A node's per-person price on a date (a hotel: the night starting then; holiday prices
+        included): its world price, the least over a class's members."""
+        dated = (self.world.price_fen_on(self.key, name, date) for name in place.members)
+        return min((fen for fen in dated if fen is not None), default=place.price_fen)
+
     def spans(self, name: str, date: dt.date) -> tuple[Interval, ...] | None:
         """Opening spans of a place on a date in minutes of that date, yesterday's windows that
         run past midnight included (None: open all day)."""

@@ -193,9 +193,11 @@ class PlanWriter:
         return {"city": catalog.label, "activities": items}
 
     def _hotel(self, night: int, city: int) -> tuple[str, int] | None:
+        """The night's hotel and its price on the night's date."""
+        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
         for place, literal in self.trip.skeleton.hotels.get((night, city), []):
             if self._on(literal):
-                return place.name, place.price_fen
+                return place.name, catalog.price_on(place, self.trip.frame.date(night))
         return None
 
     def _checkout(self, day: int, city: int) -> int:
@@ -208,6 +210,8 @@ class PlanWriter:
 
     def _teams(self, block: Block) -> list[TeamPlan]:
         solver, out = self.solver, []
+        catalog = self.trip.catalogs[self.trip.frame.stops[block.city]].city
+        date = self.trip.frame.date(block.day)
         origin = _chosen(self, block.origins, block.origin_literals)
         destination = _chosen(self, block.destinations, block.destination_literals)
         for k, route in enumerate(block.routes):
@@ -225,7 +229,7 @@ class PlanWriter:
                     "food" if block.nodes[i].meal is not None else "attraction",
                     int(solver.value(route.start[i])),
                     block.nodes[i].place.service,
-                    block.nodes[i].place.price_fen,
+                    catalog.price_on(block.nodes[i].place, date),
                     block.stops[i].starts,
                 )
                 for i in order

@@ -310,8 +310,9 @@ def _day_terms(
 
 
 def _over_budget(trip: TripModel, u: int, user: ScoredUser, losses: Losses | None) -> cp_model.LinearExprT:
-    """1 when the user's spend (legs, hotel nights, the user's meals, each at the lowest cost
-    strict lets a plan declare: `verifier.strict.costs.lowest_cost_fen`) is over budget."""
+    """1 when the user's spend (legs, hotel nights priced on their dates, the user's meals, each
+    at the lowest cost strict lets a plan declare: `verifier.strict.costs.lowest_cost_fen`) is
+    over budget."""
     if user.max_spend_fen is None:
         return 0
     model, skeleton = trip.model, trip.skeleton
@@ -321,8 +322,9 @@ def _over_budget(trip: TripModel, u: int, user: ScoredUser, losses: Losses | Non
         for leg, literal, _ in options
     ]
     spend += [
-        lowest_cost_fen(place.price_fen) * literal
-        for options in skeleton.hotels.values()
+        lowest_cost_fen(trip.catalogs[trip.frame.stops[city]].city.price_on(place, trip.frame.date(night)))
+        * literal
+        for (night, city), options in skeleton.hotels.items()
         for place, literal in options
     ]
     for block in trip.blocks.values():

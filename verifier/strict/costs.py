@@ -1,9 +1,11 @@
 """Check 8 — costs: every priced item declares the world's price per person.
 
 Why: official costs are self-declared (0 or negative passes and lowers the budget total).
-Here the price of an item is the world's: a leg's matched departure `fare_fen`, a hotel's,
-restaurant's or attraction's `price_fen`, a transfer's `cost_fen` (rests are unpriced; items
-whose place or departure is unknown are reported by their own check and not priced here).
+Here the price of an item is the world's: a leg's matched departure `fare_fen`, a transfer's
+`cost_fen`, and a place's price on its date (`WorldFacts.price_fen_on`: a hotel night on the
+date of the day whose night it is, a ticket or a meal on the date the visit starts), so a
+holiday night or ticket is priced at the holiday price (rests are unpriced; items whose place or
+departure is unknown are reported by their own check and not priced here).
 `avg_cost` is CNY per person; it must be finite and non-negative, present when the price is
 positive, and the price itself or the price rounded to whole yuan, down or up
 (`declarable_fen`) — except that 0 never stands for a positive price. Rounding is what the
@@ -15,6 +17,7 @@ from __future__ import annotations
 import math
 
 from verifier.model.verdict import Violation
+from verifier.strict.clock import date_of
 from verifier.strict.finding import violation
 from verifier.strict.transfers import INTRACITY_MODES
 from verifier.strict.trip import LEG, Item, Trip
@@ -83,4 +86,7 @@ def _price(trip: Trip, item: Item) -> int | None:
         return hop.cost_fen if hop is not None else None
     place = trip.world.poi(item.city, act.location)
     kinds = {"attraction": "attraction", "food": "restaurant", "hotel": "hotel"}
-    return place.price_fen if place is not None and place.kind == kinds[item.kind] else None
+    if place is None or place.kind != kinds[item.kind]:
+        return None
+    date = trip.days[item.day].day.date if item.kind == "hotel" else date_of(item.start)
+    return trip.world.price_fen_on(item.city, act.location, date)

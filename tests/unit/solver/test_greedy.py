@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.greedy import GreedyError, allocations, greedy_plan
+from tests.fixtures.holiday_world import DISNEY, HOLIDAY, ORDINARY, holiday_task, holiday_world
 from tests.fixtures.preferences import city, prefs, with_prefs
 from tests.fixtures.strict_world import TASK_A, TASK_B, WORLD, FixtureWorld, task
 from verifier.model.task import Task
@@ -95,6 +97,25 @@ def test_costs_are_the_world_prices_in_cny() -> None:
         )
         assert place is not None and item["avg_cost"] * 100 == place.price_fen
     assert all(item["participants"] == ["All"] for kind in ("food", "hotel") for item in _items(plan, kind))
+
+
+@pytest.mark.parametrize("date", [HOLIDAY, ORDINARY])
+def test_costs_are_the_prices_of_their_dates(date: str) -> None:
+    """On 国庆节 the night and the theme-park ticket cost their holiday prices (265 and 700 CNY),
+    a week earlier their ordinary ones; every place's cost is the world's price of its date."""
+    task, world = holiday_task(date), holiday_world()
+    plan = greedy_plan(task, world)
+    assert strict_violations(task, plan, world) == []
+    priced = {}
+    for day in plan["days"]:
+        for segment in day["city_segments"]:
+            for item in segment.get("activities", []):
+                if item["type"] in ("attraction", "food", "hotel"):
+                    on = dt.date.fromisoformat(day["date"])
+                    assert item["avg_cost"] * 100 == world.price_fen_on("上海市", item["location"], on)
+                    priced[item["location"]] = item["avg_cost"]
+    night, ticket = (265, 700) if date == HOLIDAY else (175.5, 399)
+    assert (priced["上海崇明云朵·墅酒店"], priced[DISNEY]) == (night, ticket)
 
 
 def test_allocations_balance_nights_earlier_cities_first() -> None:
