@@ -15,6 +15,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.oracle.clock import Clock
 from solver.oracle.model import Block, TripModel
 from verifier.model.plan import minutes
 from verifier.strict.meals import MEALS
@@ -123,9 +124,10 @@ def _node(block: Block, name: str, kind: str, start: int) -> int | None:
     return None
 
 
-def completion(model: cp_model.CpModel, seconds: float, seed: int) -> list[int] | None:
+def completion(model: cp_model.CpModel, seconds: float, seed: int, clock: Clock) -> list[int] | None:
     """A full solution that extends the model's hint (solved with the hinted variables fixed,
-    one worker, deterministic limit), or None when the hint has no completion."""
+    one worker, deterministic limit, charged to `clock`), or None when the hint has no
+    completion."""
     if not model.proto.solution_hint.vars:
         return None
     solver = cp_model.CpSolver()
@@ -133,6 +135,8 @@ def completion(model: cp_model.CpModel, seconds: float, seed: int) -> list[int] 
     solver.parameters.max_deterministic_time = seconds
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    status = solver.solve(model)
+    clock.charge(solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return list(solver.response_proto.solution)

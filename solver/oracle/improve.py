@@ -4,8 +4,9 @@ A trip model's variables carry the day they belong to in their names (`skeleton.
 `model.py`). Starting from a complete solution, each step frees every variable of a window of
 consecutive days, fixes the variables of all other days to their current values, and re-solves
 for a bounded deterministic time (one CP-SAT worker unless asked otherwise), starting from the
-current solution. A better solution is kept (after `settle`, when given: a repair that only
-raises the objective, such as setting the ceiling's waivers to their best for the plan).
+current solution. The search's own limit is in deterministic seconds too (`clock.Clock`). A
+better solution is kept (after `settle`, when given: a repair that only raises the objective,
+such as setting the ceiling's waivers to their best for the plan).
 Windows of one and two days are tried in order, repeatedly, until a pass brings nothing or the
 time is spent. With one worker, deterministic limits make the whole search reproducible for a
 seed.
@@ -14,10 +15,11 @@ seed.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
+
+from solver.oracle.clock import Clock
 
 DAY_NAME = re.compile(r"^(?:d|B|N|H|hub|need|T\d+d|x\d+d|dep\d+d|P\d+d|over(?:poi|min)\d+d)(\d+)")
 """The day in a variable's name (block, skeleton, hotel, meal and intensity variables)."""
@@ -34,29 +36,41 @@ def improve(
     solution: Sequence[int],
     days: int,
     *,
-    seconds: float,
+    clock: Clock,
     step: float,
     seed: int,
     workers: int = 1,
     settle: Callable[[Sequence[int]], list[int]] | None = None,
+    account: Clock | None = None,
 ) -> tuple[list[int], float]:
-    """The best solution found from `solution` (its objective too) within `seconds` of wall time,
-    each window solve limited to `step` deterministic seconds; every solution passes through
-    `settle` first when given."""
+    """The best solution found from `solution` (its objective too) until `clock` is spent, each
+    window solve limited to `step` deterministic seconds and charged to `clock` (and to
+    `account`, the task's clock, when given); every solution passes through `settle` first
+    when given."""
     proto = model.proto
     by_day = [day_of(variable.name) for variable in proto.variables]
     repair = settle or list
     current = repair(solution)
     value = _objective(model, current)
-    started = time.monotonic()
     windows = [(d, d) for d in range(1, days + 1)] + [(d, d + 1) for d in range(1, days)]
+    clocks = [clock] if account is None else [clock, account]
     improved = True
-    while improved and time.monotonic() - started < seconds:
+    while improved and not clock.spent():
         improved = False
         for first, last in windows:
-            if time.monotonic() - started >= seconds:
+            if clock.spent():
                 break
-            found = _window(model, current, by_day, (first, last), step=step, seed=seed, workers=workers)
+            found, spent = _window(
+                model,
+                current,
+                by_day,
+                (first, last),
+                step=min(step, clock.left()),
+                seed=seed,
+                workers=workers,
+            )
+            for charged in clocks:
+                charged.used += spent
             found = None if found is None else repair(found)
             if found is not None and _objective(model, found) > value:
                 current, value, improved = found, _objective(model, found), True
@@ -72,7 +86,9 @@ def _window(
     step: float,
     seed: int,
     workers: int,
-) -> list[int] | None:
+) -> tuple[list[int] | None, float]:
+    """The best solution of one window's re-solve (None: none found) and its deterministic
+    seconds."""
     first, last = window
     local = model.clone()
     local.clear_hints()  # type: ignore[no-untyped-call]
@@ -87,9 +103,11 @@ def _window(
     parameters.random_seed = seed
     parameters.max_deterministic_time = step
     parameters.cp_model_presolve = False
-    if solver.solve(local) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    return list(solver.response_proto.solution)
+    status = solver.solve(local)
+    spent = solver.response_proto.deterministic_time
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, spent
+    return list(solver.response_proto.solution), spent
 
 
 def _objective(model: cp_model.CpModel, solution: Sequence[int]) -> float:

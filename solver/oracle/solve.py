@@ -27,6 +27,7 @@ from solver.greedy import GreedyError, greedy_plan
 from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import City, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
+from solver.oracle.clock import Clock
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
@@ -154,7 +155,7 @@ def _solve_goal(
     frames = [Frame(days, start, (home, *sequence, home)) for sequence in sequences]
     per_user = trivial_bounds(world, frames, list(cities.values()))
     fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
-    budget = _Budget(started, settings.time_limit, len(frames))
+    budget = _Budget(search.clock, len(frames))
     bounds: list[tuple[int, Frame]] = []
     for frame in frames:
         order = {key: cities[key] for key in frame.stops[1:-1]}
@@ -235,21 +236,21 @@ MIN_BOUND_SECONDS = 1.0
 
 @dataclass
 class _Budget:
-    """How the time limit is spent: 40 % on the relaxed models of all orders (the bound), the
-    rest on primal models, order by order, each taking half of what is left."""
+    """How the time limit is spent, in deterministic seconds (`clock.Clock`): 40 % on the
+    relaxed models of all orders (the bound), the rest on primal models, order by order, each
+    taking half of what is left."""
 
-    started: float
-    limit: float
+    clock: Clock
     orders: int
 
     def bound_share(self) -> float:
-        return 0.4 * self.limit / self.orders
+        return 0.4 * self.clock.limit / self.orders
 
     def spent(self) -> bool:
-        return time.monotonic() - self.started >= self.limit
+        return self.clock.spent()
 
     def primal_share(self) -> float:
-        return max(0.5 * (self.limit - (time.monotonic() - self.started)), 0.5)
+        return max(0.5 * self.clock.left(), 0.5)
 
 
 class _Search:
@@ -275,6 +276,7 @@ class _Search:
             users,
         )
         self.goal = goal
+        self.clock = Clock(settings.time_limit)
         self.compromisable = compromisable_users(table) if goal.kind == "ceiling" else frozenset()
         self.best = _Best()
         self.warm: dict[tuple[str, ...], dict[str, Any]] = {}
@@ -318,17 +320,20 @@ class _Search:
         elif warm is not None:
             hint_from_plan(trip, warm)
         seed = self.settings.seed
-        start = completion(trip.model, seconds / 4, seed) or self._first(trip, max(seconds / 2, 2.0))
+        start = completion(trip.model, seconds / 4, seed, self.clock) or self._first(
+            trip, max(seconds / 2, 2.0)
+        )
         if start is None:
             return None
         solution, value = improve(
             trip.model,
             start,
             frame.days,
-            seconds=seconds,
+            clock=Clock(seconds),
             step=seconds / 8,
             seed=seed,
             workers=self.settings.workers,
+            account=self.clock,
             settle=partial(settle, trip.waivers) if trip.waivers else None,
         )
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
@@ -339,7 +344,9 @@ class _Search:
     def _first(self, trip: TripModel, seconds: float) -> list[int] | None:
         """Any solution of the model, when no warm start fits it."""
         solver = self._solver(seconds)
-        if solver.solve(trip.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        status = solver.solve(trip.model)
+        self.clock.charge(solver)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         return list(solver.response_proto.solution)
 
@@ -381,6 +388,7 @@ class _Search:
         solver = self._solver(seconds)
         solver.parameters.linearization_level = BOUND_LINEARIZATION
         status = solver.solve(trip.model)
+        self.clock.charge(solver)
         if status == cp_model.INFEASIBLE:
             return -(10**9)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
