@@ -164,14 +164,24 @@ def test_text_written_tool_call_is_executed_and_counted(task: Task, world: World
     assert record["conversation_history"][3]["name"] == "search_poi"
 
 
-def test_malformed_arguments_get_an_error_result_and_the_episode_goes_on(task: Task, world: World) -> None:
+def test_malformed_arguments_and_unknown_tools_get_error_results_and_the_episode_goes_on(
+    task: Task, world: World
+) -> None:
     plan = greedy_plan(task, world)
-    with fake_openai(respond=planner(plan, calls(("search_poi", "{city: 珠海")))) as server:
+    bad = calls(("search_poi", "{city: 珠海"), ("teleport", "{}"))
+    with fake_openai(respond=planner(plan, bad)) as server:
         agent, users = players(task, server.base_url)
         record = run_episode(task, world, agent, users, trial=0, settings=EpisodeSettings())
     assert record["plan_generated"] is True
-    failed = record["conversation_history"][4]
-    assert failed["type"] == "tool_result" and failed["error"] is True
+    history = record["conversation_history"]
+    assert [(e["type"], e["name"]) for e in history[3:7]] == [
+        ("tool_call", "search_poi"),
+        ("tool_result", "search_poi"),
+        ("tool_call", "teleport"),
+        ("tool_result", "teleport"),
+    ]
+    assert history[4]["error"] is True and history[6]["error"] is True
+    assert record["agent_tool_stats"]["tool_errors"] == 2
     replayed = [body for body in server.requests if "tools" in body][1]["messages"]
     call = next(m for m in replayed if m.get("tool_calls"))["tool_calls"][0]
     assert call["function"]["arguments"] == '{"raw_arguments": "{city: 珠海"}'
