@@ -87,6 +87,23 @@ class TeamPlan:
         moved = replace(self, visits=visits)
         return moved if _arrival(catalog, moved) <= self.limit else None
 
+    def delayed(self, catalog: City, index: int, minutes: int) -> TeamPlan | None:
+        """The same route with visit `index` `minutes` later and the later visits pushed only as
+        far as their transfers need, when the windows and the end allow."""
+        visits = list(self.visits)
+        visits[index] = replace(visits[index], start=visits[index].start + minutes)
+        for j in range(index + 1, len(visits)):
+            before, visit = visits[j - 1], visits[j]
+            hop = catalog.hop(before.name, visit.name)
+            ready = before.start + before.service + (hop.minutes if hop and before.name != visit.name else 0)
+            if ready <= visit.start:
+                break
+            visits[j] = replace(visit, start=ready)
+        if any(not any(low <= v.start <= high for low, high in v.starts) for v in visits):
+            return None
+        moved = replace(self, visits=tuple(visits))
+        return moved if _arrival(catalog, moved) <= self.limit else None
+
 
 class Values(Protocol):
     """A solution of a model: a `cp_model.CpSolver` after a solve, or an `Assignment`."""
@@ -155,19 +172,21 @@ class PlanWriter:
         if len(teams) == 1:
             items = _team_items(catalog, teams[0], Timing.EARLY, rests=False)
             return self._with_hotel(catalog, items, hotel, teams, checkout)
-        best: list[Item] | None = None
-        for shift in range(MAX_STAGGER + 1):
-            staggered = _staggered(catalog, teams, shift)
-            if staggered is None:
-                continue
-            for timings in itertools.product(Timing, repeat=len(teams)):
-                items = _split_items(catalog, staggered, timings)
-                if best is None:
-                    best = items
-                if _penalty(items, self.users) == len(teams) - 1:
-                    return self._with_hotel(catalog, items, hotel, staggered, checkout)
-        assert best is not None
-        return self._with_hotel(catalog, best, hotel, teams, checkout)
+        for _ in range(MAX_NUDGES + 1):
+            for shift in range(MAX_STAGGER + 1):
+                staggered = _staggered(catalog, teams, shift)
+                if staggered is None:
+                    continue
+                for timings in itertools.product(Timing, repeat=len(teams)):
+                    items = _split_items(catalog, staggered, timings)
+                    if _penalty(items, self.users) == len(teams) - 1:
+                        return self._with_hotel(catalog, items, hotel, staggered, checkout)
+            nudged = _nudged(catalog, teams)
+            if nudged is None:
+                break
+            teams = nudged
+        items = _split_items(catalog, teams, (Timing.EARLY,) * len(teams))
+        return self._with_hotel(catalog, items, hotel, teams, checkout)
 
     def _with_hotel(
         self,
@@ -247,6 +266,9 @@ class PlanWriter:
         return DAY - 1
 
 
+MAX_NUDGES = 8
+"""How many single visits the writer may delay in one split block (`_nudged`)."""
+
 MAX_STAGGER = 5
 """Up to this many minutes apart, team by team, when every team switching activity at the same
 minute would cut a split into several (each charged by the official rule)."""
@@ -261,6 +283,27 @@ def _staggered(catalog: City, teams: list[TeamPlan], shift: int) -> list[TeamPla
             return None
         out.append(moved)
     return out
+
+
+def _nudged(catalog: City, teams: list[TeamPlan]) -> list[TeamPlan] | None:
+    """The teams with one visit delayed by 1 to `MAX_STAGGER` minutes at a *cut*: a minute where
+    every team ends one item and starts the next, so that no item spans it and the official rule
+    counts the split twice. None when there is no cut or no visit starting at one can move."""
+    items = _split_items(catalog, teams, (Timing.EARLY,) * len(teams))
+    ends = [
+        {minutes(item["end_time"]) for item in items if item["participants"] == list(team.who)}
+        for team in teams
+    ]
+    for minute in sorted(set.intersection(*ends)):
+        for k in reversed(range(len(teams))):
+            index = next((i for i, visit in enumerate(teams[k].visits) if visit.start == minute), None)
+            if index is None:
+                continue
+            for delay in range(1, MAX_STAGGER + 1):
+                moved = teams[k].delayed(catalog, index, delay)
+                if moved is not None:
+                    return [*teams[:k], moved, *teams[k + 1 :]]
+    return None
 
 
 def _chosen(writer: PlanWriter, members: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar]) -> str:

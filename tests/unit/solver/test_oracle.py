@@ -72,6 +72,17 @@ def test_a_slow_machine_gets_the_same_record(monkeypatch: pytest.MonkeyPatch) ->
     assert busy == calm
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_split_plans_cost_the_penalty_the_model_charges(seed: int) -> None:
+    """Teams whose meals all start at a window's first minute switch items at once; the writer
+    delays one visit a minute so the official rule sees one split, not two (seed 1 wrote a plan
+    scoring 16 for a model objective of 20 before)."""
+    task = HAND_MADE["disagree"]
+    result = solve_task(task, TINY, OracleSettings(time_limit=4, splits=True, seed=seed))
+    assert [note for note in result.notes if "but official" in note] == []
+    assert result.objective == 20
+
+
 def test_record_carries_its_proof_and_settings() -> None:
     record = solve_task(_task(), WORLD, FAST).to_json()
     assert record["version"] == 1
