@@ -13,6 +13,7 @@ from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:
     from runner.sample import Sample, SampleResult
+    from runner.sample_bench import Bench
     from runner.sample_oracle import OracleRun
 
 MAX_VIOLATIONS = 50
@@ -167,6 +168,60 @@ def _judged(run: OracleRun) -> str:
         same = "=" if official.gu.total_score == run.best.objective else "≠"
         parts.append(f"official GU {official.gu.total_score} {same} objective {run.best.objective}")
     return "; ".join(parts)
+
+
+def sample_bench(console: Console, bench: Bench) -> None:
+    """One row per baseline agent against the oracle, what the columns mean, and where the reports are."""
+    table = cli_table(
+        Column("agent", no_wrap=True),
+        "plan?",
+        "strict\nvalid",
+        "GU",
+        "GU*",
+        "GU/GU*",
+        "regret",
+        "PC",
+        "termination\nreason",
+        title=f"baselines on {bench.task_id} against the oracle (rule users, {bench.time_limit:g} s a solve)",
+    )
+    for row in bench.rows:
+        line = row.scored
+        table.add_row(
+            row.agent,
+            _yes_no(line["plan_generated"]),
+            _yes_no(line["strict_valid"]),
+            _number(line["gu"]),
+            _number(line["gu_star"]),
+            _number(line["gu_ratio"]),
+            _number(line["regret"]),
+            "-" if line["pc"] is None else f"{line['pc']:.2f}",
+            str(line["termination_reason"]),
+        )
+    console.print(table)
+    scores = [_number(row.scored["gu_best"]) for row in bench.rows if row.scored["gu_best"] is not None]
+    best = f"; the oracle's own plan scores {' / '.join(dict.fromkeys(scores))}" if scores else ""
+    console.print(
+        "GU: the agent's plan's GU total on the effective table ③; GU*: the oracle's proven bound there "
+        f"(no strict-valid plan scores more{best}); regret = GU* − GU; "
+        "PC: share of the preferences the agent collected."
+    )
+    for row in bench.rows:
+        problems = [f"the trial failed: {row.error}"] if row.error is not None else row.scored["problems"]
+        for problem in problems:
+            console.print(f"{row.agent}: {problem}", markup=False, soft_wrap=True)
+    for row in bench.rows:
+        console.print(f"{row.agent} report: {row.report_html} (and report.md)", soft_wrap=True)
+
+
+def _yes_no(value: bool | None) -> str:
+    return "-" if value is None else ("yes" if value else "no")
+
+
+def _number(value: float | None) -> str:
+    """A scored figure: "-" when missing, a whole number without ".0"."""
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def rescore(console: Console, document: dict[str, Any]) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import BaseModel
@@ -32,9 +33,16 @@ from verifier.official.poi_db import PoiDb
 from verifier.verify import verify
 from verifier.world import WorldFacts
 
+if TYPE_CHECKING:
+    from runner.sample import Sample
+    from runner.sample_bench import Bench
+
 PROGRESS_MIN_LINES = 200
 SAMPLE_ORACLE_SECONDS = 20.0
 """The sample's oracle time limit per run: two runs keep the main job under a minute on two cores."""
+BENCH_ORACLE_SECONDS = 5.0
+"""The closing benchmark's oracle seconds a solve: its three solves add about 20 s to the main job
+(the figures are those of 10 s on the sample task)."""
 
 
 class ProfileName(StrEnum):
@@ -154,9 +162,14 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def sample_command(
+    *,
     out_dir: Annotated[
         Path | None,
-        typer.Option("--out", help="Also write the task, world, POI file, plans and oracle records here."),
+        typer.Option(
+            "--out",
+            help="Also write the task, world, POI file, plans and oracle records here (and the benchmark's "
+            "runs and reports).",
+        ),
     ] = None,
     oracle: Annotated[
         bool, typer.Option(help="Run the oracle on the sample task (splits on and off).")
@@ -164,10 +177,16 @@ def sample_command(
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.1, help="Oracle seconds per run (two runs).")
     ] = SAMPLE_ORACLE_SECONDS,
+    bench: Annotated[
+        bool, typer.Option(help="Close with the scripted and silent agents against the oracle.")
+    ] = True,
+    bench_time_limit: Annotated[
+        float, typer.Option("--bench-time-limit", min=0.1, help="The benchmark's oracle seconds a solve.")
+    ] = BENCH_ORACLE_SECONDS,
     json_out: JsonOpt = False,
 ) -> None:
-    """Build the sample task's world, verify its three sample plans under both profiles, and run
-    the oracle on it (its plan verified and shown)."""
+    """Build the sample task's world, verify its three sample plans under both profiles, run the
+    oracle on it (its plan verified and shown), and play the baseline agents against the oracle."""
     from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
     from runner.sample_oracle import run_oracle, write_oracle  # OR-Tools: only here
 
@@ -178,6 +197,7 @@ def sample_command(
         written = write_sample(sample, out_dir) if out_dir is not None else []
         if out_dir is not None and run is not None:
             written += write_oracle(run, out_dir)
+        played = _bench(sample, out_dir, bench_time_limit) if bench else None
     if json_out:
         print_json(
             {
@@ -189,16 +209,33 @@ def sample_command(
                     "value_of_splitting": run.value_of_splitting,
                     "verdicts": {p: v.model_dump(mode="json") for p, v in run.verdicts.items()},
                 },
+                "bench": None if played is None else played.to_json(),
             }
         )
-        return
-    console = out()
-    render.sample_world(console, sample)
-    render.samples(console, results)
-    if run is not None:
-        render.sample_oracle(console, sample, run)
-    for path in written:
-        console.print(f"wrote {path}", soft_wrap=True)
+    else:
+        console = out()
+        render.sample_world(console, sample)
+        render.samples(console, results)
+        if run is not None:
+            render.sample_oracle(console, sample, run)
+        for path in written:
+            console.print(f"wrote {path}", soft_wrap=True)
+        if played is not None:
+            render.sample_bench(console, played)
+    if played is not None and played.failed:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _bench(sample: Sample, out_dir: Path | None, time_limit: float) -> Bench:
+    """The closing benchmark, written into `out_dir`, else into a fresh folder."""
+    from runner.sample_bench import BenchSettings, run_bench  # runs, scoring and report: only here
+    from runner.scoring.oracle_cache import default_cache_dir
+
+    try:
+        directory = out_dir or Path(tempfile.mkdtemp(prefix="tripwright-sample-"))
+        return run_bench(sample, directory, BenchSettings(time_limit, default_cache_dir()))
+    except OSError as exc:
+        raise InputError(exc.filename, f"cannot write: {exc.strerror}") from exc
 
 
 def schema_command(

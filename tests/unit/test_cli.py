@@ -140,7 +140,7 @@ def test_verify_batch_to_stdout_all_valid_exits_0(tmp_path: Path) -> None:
 
 
 def test_sample_and_schema() -> None:
-    code, output = _run("sample", "--json", "--no-oracle")
+    code, output = _run("sample", "--json", "--no-oracle", "--no-bench")
     assert code == 0
     rows = json.loads(output)["plans"]
     assert [(r["plan"], r["verdict"]["profile"], r["verdict"]["valid"]) for r in rows] == [

@@ -1,10 +1,12 @@
-"""The main job (`tripwright sample`) with the oracle: its table, its plan's verdicts, `--out` and
-`--json`. `solve_task` is replaced by a fake returning fixed records (the greedy plan as the
-oracle's); one slower test runs the real oracle with a 2 s limit."""
+"""The main job (`tripwright sample`) with the oracle and the closing benchmark: its tables, its
+plan's verdicts, the reports, `--out`, `--no-bench` and `--json`. Both `solve_task`s (the sample's
+and the benchmark's, through the oracle cache) are replaced by fakes answering at once (the greedy
+plan as the oracle's); two slower tests run the real oracle with short limits."""
 
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,8 +16,10 @@ from typer.testing import CliRunner
 
 from runner import sample_oracle
 from runner.cli.app import app
-from runner.sample import build_sample
+from runner.sample import Sample, build_sample
+from runner.sample_bench import BenchSettings, run_bench
 from runner.sample_oracle import run_oracle
+from runner.scoring import oracle_cache
 from solver.greedy import greedy_plan
 from solver.oracle.result import OracleResult, Status
 from solver.oracle.solve import OracleSettings
@@ -67,9 +71,50 @@ def _run(*args: object) -> tuple[int, str]:
     return result.exit_code, "\n".join(line.rstrip() for line in result.output.split("\n"))
 
 
+BENCH_BOUND = 40
+BENCH = """\
+ baselines on task_004175 against the oracle (rule users, 5 s a solve)
+                 strict                                 termination
+agent     plan?  valid   GU  GU*  GU/GU*  regret  PC    reason
+───────────────────────────────────────────────────────────────────────
+scripted  yes    yes     27  40   0.675   13      1.00  plan_generated
+silent    yes    yes     19  40   0.475   21      0.27  plan_generated
+GU: the agent's plan's GU total on the effective table ③; GU*: the oracle's
+proven bound there (no strict-valid plan scores more; the oracle's own plan
+scores 27); regret = GU* − GU; PC: share of the preferences the agent collected.
+"""
+REPORT_FILES = ("runs.jsonl", "scored.jsonl", "scored.summary.json", "report.md", "report.html")
+
+
+def _fake_bench(
+    task: Task, world: WorldFacts, settings: OracleSettings, *, table: dict[str, Any] | None = None
+) -> OracleResult:
+    """The greedy plan for `table` with a fixed bound (the benchmark's oracle, through the cache)."""
+    return OracleResult(
+        task_id=task.task_id,
+        status=Status.FEASIBLE,
+        objective=None,
+        bound=BENCH_BOUND,
+        per_user={},
+        plan=greedy_plan(task, world, effective=table),
+        seconds=0.1,
+        seed=settings.seed,
+        workers=settings.workers,
+        time_limit=settings.time_limit,
+        gap_limit=0.0,
+        splits=True,
+        splits_used=0,
+        source="cp-sat",
+    )
+
+
 @pytest.fixture
-def fake_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+def fake_oracle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Fake oracles, a fresh oracle cache and fresh benchmark folders under `tmp_path`."""
     monkeypatch.setattr(sample_oracle, "solve_task", _fake)
+    monkeypatch.setattr(oracle_cache, "solve_task", _fake_bench)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
@@ -80,7 +125,8 @@ def test_sample_prints_the_oracle_table_and_its_plan(tmp_path: Path) -> None:
     assert TABLE + "\n" + JUDGED in output
     assert "task_004175 · 珠海市，两天一夜，3人的旅行计划\ntravellers: User2, User1; child User3\n" in output
     assert "Day 1 · Wed 2026-01-14 · 合肥市 → 珠海市\n" in output and "Trip total per person: " in output
-    ascii_lines = [line for line in output.splitlines() if line.isascii() and not line.startswith("wrote")]
+    paths = [line for line in output.splitlines() if line.startswith("wrote") or " report: " in line]
+    ascii_lines = [line for line in output.splitlines() if line.isascii() and line not in paths]
     assert max(len(line) for line in ascii_lines) <= 80
     assert "…" not in output
     records = [json.loads(line) for line in (tmp_path / "oracle.jsonl").read_text().splitlines()]
@@ -99,7 +145,7 @@ def test_sample_json_has_plans_and_oracle() -> None:
     assert oracle["value_of_splitting"] == 2
     assert {p: v["valid"] for p, v in oracle["verdicts"].items()} == {"official": True, "strict": True}
     assert oracle["verdicts"]["official"]["gu"]["total_score"] == 27
-    code, output = _run("--json", "--no-oracle")
+    code, output = _run("--json", "--no-oracle", "--no-bench")
     assert code == 0 and json.loads(output)["oracle"] is None
 
 
@@ -121,7 +167,7 @@ def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(sample_oracle, "solve_task", weaker_split_run)
     monkeypatch.delenv("COLUMNS", raising=False)
-    code, output = _run()
+    code, output = _run("--no-bench")
     assert code == 0
     assert "task_004175  on      23   31     25.8%  FEASIBLE  1.5 s  1       -2\n" in output
     assert (
@@ -129,3 +175,129 @@ def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.Mon
         "its search was cut short by the time limit (try a larger --time-limit)\n"
     ) in output
     assert "oracle plan (splits off, from cp-sat)" in output
+
+
+@pytest.mark.usefixtures("fake_oracle")
+def test_the_bench_closes_the_main_job_with_its_table_and_reports(tmp_path: Path) -> None:
+    code, output = _run("--out", tmp_path / "out")
+    bench = tmp_path / "out" / "bench"
+    assert code == 0
+    assert output.endswith(
+        BENCH
+        + f"scripted report: {bench / 'scripted' / 'report.html'} (and report.md)\n"
+        + f"silent report: {bench / 'silent' / 'report.html'} (and report.md)\n"
+    )
+    assert output.index("wrote ") < output.index(" baselines on ")
+    for agent in ("scripted", "silent"):
+        assert all((bench / agent / name).is_file() for name in REPORT_FILES)
+        runs = [json.loads(line) for line in (bench / agent / "runs.jsonl").read_text().splitlines()]
+        assert [(r["task_id"], r["trial"], r["agent"]["name"]) for r in runs] == [("task_004175", 0, agent)]
+    assert "| runs | runs.jsonl |" in (bench / "silent" / "report.md").read_text()
+    assert (tmp_path / "out" / "world" / "manifest.json").is_file()
+
+
+@pytest.mark.usefixtures("fake_oracle")
+def test_the_bench_without_out_writes_into_a_fresh_folder_it_names(tmp_path: Path) -> None:
+    code, output = _run("--no-oracle")
+    fresh = [path for path in tmp_path.iterdir() if path.name.startswith("tripwright-sample-")]
+    assert code == 0 and len(fresh) == 1
+    assert f"scripted report: {fresh[0] / 'bench' / 'scripted' / 'report.html'} (and report.md)" in output
+    assert (fresh[0] / "bench" / "scripted" / "report.html").is_file()
+
+
+@pytest.mark.usefixtures("fake_oracle")
+def test_no_bench_skips_it(tmp_path: Path) -> None:
+    code, output = _run("--no-oracle", "--no-bench", "--out", tmp_path / "out")
+    assert code == 0 and "baselines" not in output and "report:" not in output
+    assert not (tmp_path / "out" / "bench").exists()
+    assert not any(path.name.startswith("tripwright-sample-") for path in tmp_path.iterdir())
+
+
+@pytest.mark.usefixtures("fake_oracle")
+def test_sample_json_has_the_bench(tmp_path: Path) -> None:
+    code, output = _run("--json", "--no-oracle", "--bench-time-limit", "2", "--out", tmp_path)
+    bench = json.loads(output)["bench"]
+    assert code == 0
+    assert {key: bench[key] for key in ("directory", "task_id", "users", "seed", "oracle_time_limit")} == {
+        "directory": str(tmp_path),
+        "task_id": "task_004175",
+        "users": "rules",
+        "seed": 0,
+        "oracle_time_limit": 2.0,
+    }
+    figures = ("plan_generated", "strict_valid", "gu", "gu_star", "gu_ratio", "regret", "pc")
+    rows = [
+        (row["agent"], *(row[key] for key in figures), row["termination_reason"]) for row in bench["rows"]
+    ]
+    assert rows == [
+        ("scripted", True, True, 27.0, 40, 0.675, 13.0, 1.0, "plan_generated"),
+        ("silent", True, True, 19.0, 40, 0.475, 21.0, 4 / 15, "plan_generated"),
+    ]
+    assert [row["report"] for row in bench["rows"]] == [
+        str(tmp_path / "bench" / agent / "report.html") for agent in ("scripted", "silent")
+    ]
+    assert [(row["gu_best"], row["elicitation_loss"], row["planning_loss"]) for row in bench["rows"]] == [
+        (27.0, 0.0, 0.0),
+        (27.0, 8.0, 0.0),
+    ]
+
+
+@pytest.mark.usefixtures("fake_oracle")
+@pytest.mark.filterwarnings("ignore:No artists with labels")  # the report's plots of a run without plans
+def test_a_failed_bench_trial_is_shown_and_exits_1(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """An oracle cache that cannot be written: each agent's planner fails, so does its trial."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    code, output = _run("--no-oracle", "--out", tmp_path / "out")
+    assert code == 1
+    assert "scripted  no     -       -   -    -       -       -   runtime_error\n" in output
+    assert "(no strict-valid plan scores more); regret" in output
+    assert f"scripted: the trial failed: [Errno 20] Not a directory: '{blocker}/tripwright/oracle/" in output
+    runs = json.loads((tmp_path / "out" / "bench" / "silent" / "runs.jsonl").read_text())
+    assert (runs["success"], runs["completion_reason"]) == (False, "runtime_error")
+
+
+@pytest.mark.usefixtures("fake_oracle")
+def test_a_bench_folder_that_cannot_be_made_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setattr(tempfile, "tempdir", str(blocker))
+    monkeypatch.setenv("COLUMNS", "300")  # the message on one line
+    code, output = _run("--no-oracle", "--json")
+    assert code == 2
+    assert (
+        output.startswith(f"error: {blocker}/tripwright-sample-")
+        and "cannot write: Not a directory" in output
+    )
+
+
+def test_a_bench_time_limit_must_be_positive() -> None:
+    code, output = _run("--bench-time-limit", "0")
+    assert code == 2 and "--bench-time-limit" in output
+
+
+@pytest.fixture(scope="module")
+def sample() -> Sample:
+    return build_sample()
+
+
+def test_real_bench_plans_valid_and_bounded(sample: Sample, tmp_path: Path) -> None:
+    """The real oracle, 1 s a solve: both agents plan strict-valid plans at the first chance; scripted
+    collects every preference; GU ≤ GU* and the figures agree with each other."""
+    bench = run_bench(sample, tmp_path, BenchSettings(1.0, tmp_path / "cache"))
+    lines = [row.scored for row in bench.rows]
+    assert [
+        (row.agent, line["plan_generated"], line["strict_valid"], line["termination_reason"])
+        for row, line in zip(bench.rows, lines, strict=True)
+    ] == [
+        ("scripted", True, True, "plan_generated"),
+        ("silent", True, True, "plan_generated"),
+    ]
+    assert [line["pc"] for line in lines] == [1.0, 4 / 15]
+    for line in lines:
+        assert line["gu"] <= line["gu_best"] <= line["gu_star"]
+        assert line["regret"] == line["gu_star"] - line["gu"] and line["problems"] == []
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 3
