@@ -5,8 +5,9 @@ Run: `.venv/bin/python benchmarks/oracle.py [--tasks FILE] [--time-limit S] [--j
 saved once and loaded by each worker process; each task is solved with splits on (and off with
 `--compare-splits`, for the value of splitting), its plan re-checked by `strict` and its
 official GU recomputed, beside the greedy plan's GU; wall and CPU seconds are both kept (on a
-shared machine the wall time measures the load, the CPU time the oracle). Records go to `--out` (JSONL, one line a
-task, in task order); the summary prints distributions and every worker's peak memory.
+shared machine the wall time measures the load, the CPU time the oracle). Records go to `--out`
+(JSONL, one line a task, in task order); the summary prints distributions and every worker's
+peak memory.
 """
 
 from __future__ import annotations
