@@ -1,10 +1,17 @@
-"""Verification speed over the golden corpus (single process = one core; loading excluded).
+"""Verification speed over the golden corpus: the core loop, and the whole process users run.
 
-Prints: POI file load time; plans/s for `verify(profile="official")`; plans/s for the strict
-profile (with `--world DIR`, else the test double `tests/fixtures/strict_world.FixtureWorld`);
-and plans/s for a naive official pass that rebuilds the plan view for every one of the nine
-checks and every score, side by side. Usage:
-    python benchmarks/verify_speed.py [--shared ../shared] [--world DIR] [--rounds 3]
+Core loop (one process = one core; loading excluded): POI file load time; plans/s for
+`verify(profile="official")`; plans/s for the strict profile (with `--world DIR`, else the test
+double `tests/fixtures/strict_world.FixtureWorld`); and plans/s for a naive official pass that
+rebuilds the plan view for every one of the nine checks and every score, side by side.
+
+Whole process (what a user waits for): the `tripwright` command started `--runs` times each —
+`--help`, `verify` of the corpus's first plan, and `verify-batch` of the whole corpus for every
+`--jobs` value (start-up, loading, verifying and the atomic write of `--out` included) — with the
+median wall and CPU (user + sys) seconds and the peak memory of the largest process
+(`getrusage(RUSAGE_CHILDREN).ru_maxrss` in a small launcher process per run). Usage:
+    python benchmarks/verify_speed.py [--shared ../shared] [--world DIR] [--rounds 3] [--runs 5]
+                                      [--jobs 1 2] [--whole-only]
 """
 
 from __future__ import annotations
@@ -12,7 +19,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -94,18 +104,90 @@ def world_for(directory: str | None) -> tuple[WorldFacts, str]:
     return FixtureWorld(), "test double (tests/fixtures/strict_world.py)"
 
 
+def tripwright() -> list[str]:
+    """The `tripwright` script beside this interpreter, else what that script runs."""
+    script = Path(sys.executable).with_name("tripwright")
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from runner.cli.app import app; sys.exit(app())"]
+
+
+LAUNCHER = """
+import json, resource, subprocess, sys, time
+start = time.perf_counter()
+code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
+wall = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps([code, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss]))
+"""
+"""Runs one command and prints its exit code, wall and CPU seconds and peak KiB. A small process
+of its own: a child's `ru_maxrss` starts at its parent's size, which here would be the loaded
+benchmark's."""
+
+
+def whole_run(argv: list[str]) -> tuple[float, float, float]:
+    """One run of a command: wall seconds, CPU seconds (user + sys) and peak MiB — the command's
+    own figures plus those of the worker processes it waited for; the peak is the largest
+    single process (`getrusage(RUSAGE_CHILDREN).ru_maxrss`, KiB on Linux)."""
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], capture_output=True, text=True, check=True)
+    code, wall, cpu, peak = json.loads(done.stdout)
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} exited {code}")
+    return wall, cpu, peak / 1024
+
+
+def whole_process(label: str, argv: list[str], runs: int) -> None:
+    """Print the median wall and CPU seconds and the peak memory of `runs` runs of a command."""
+    whole_run(argv)  # warm the file cache and the bytecode
+    walls, cpus, peaks = zip(*(whole_run(argv) for _ in range(runs)), strict=True)
+    print(
+        f"{label:34} wall {statistics.median(walls):6.3f} s   cpu {statistics.median(cpus):6.3f} s"
+        f"   peak {max(peaks):6.1f} MiB"
+    )
+
+
+def whole_figures(golden: Path, runs: int, jobs: list[int]) -> None:
+    """The whole-process figures: start-up commands, then verify-batch for each --jobs."""
+    command = tripwright()
+    paths = ["--poi-db", str(golden / "poi_db.json"), "--tasks", str(golden / "tasks.jsonl")]
+    first = json.loads((golden / "cases.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    lines = (golden / "cases.jsonl").read_bytes().count(b"\n")
+    print(f"whole process: the tripwright command, median of {runs} runs after one warm-up")
+    with tempfile.TemporaryDirectory() as directory:
+        plan = Path(directory) / "plan.json"
+        plan.write_text(json.dumps(first["plan"], ensure_ascii=False), encoding="utf-8")
+        verify = [*command, "verify", "--task", paths[3], "--task-id", first["task_id"], "--plan", str(plan)]
+        whole_process("tripwright --help", [*command, "--help"], runs)
+        whole_process("tripwright verify (one plan)", [*verify, *paths[:2]], runs)
+        batch = [*command, "verify-batch", str(golden / "cases.jsonl"), *paths, "--profile", "official"]
+        for count in jobs:
+            out = ["--out", str(Path(directory) / "out.jsonl"), "--jobs", str(count)]
+            whole_process(f"verify-batch {lines} cases --jobs {count}", [*batch, *out], runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
     parser.add_argument("--world", default=None)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5, help="whole-process runs per command (median)")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="verify-batch --jobs values")
+    parser.add_argument("--whole-only", action="store_true", help="skip the core-loop figures")
     args = parser.parse_args()
     golden = Path(args.shared) / "golden" / "official"
+    if not args.whole_only:
+        core_figures(golden, args.world, args.rounds)
+        print()
+    whole_figures(golden, args.runs, args.jobs)
+
+
+def core_figures(golden: Path, world_dir: str | None, rounds: int) -> None:
+    """The core-loop figures: POI file load, then plans/s of each pass over loaded cases."""
     start = time.perf_counter()
     poi_db = PoiDb.load(golden / "poi_db.json")
     load = time.perf_counter() - start
     cases = load_cases(golden)
-    world, world_name = world_for(args.world)
+    world, world_name = world_for(world_dir)
 
     def official(case: Case) -> Any:
         return verify(
@@ -124,12 +206,12 @@ def main() -> None:
         )
 
     print(f"POI file load: {load * 1000:.0f} ms ({len(poi_db.cities)} cities)")
-    print(f"corpus: {len(cases)} golden plans, best of {args.rounds} rounds, one process")
-    single = rate(cases, args.rounds, official)
-    walks = rate(cases, args.rounds, lambda c: naive(*c, poi_db))
+    print(f"corpus: {len(cases)} golden plans, best of {rounds} rounds, one process")
+    single = rate(cases, rounds, official)
+    walks = rate(cases, rounds, lambda c: naive(*c, poi_db))
     print(f"official verify():           {single:8.0f} plans/s")
     print(f"official naive (re-walks):   {walks:8.0f} plans/s  (verify() is {single / walks:.2f}x)")
-    print(f"strict verify() [{world_name}]: {rate(cases, args.rounds, strict):8.0f} plans/s")
+    print(f"strict verify() [{world_name}]: {rate(cases, rounds, strict):8.0f} plans/s")
 
 
 if __name__ == "__main__":

@@ -12,10 +12,12 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 
 class InputError(Exception):
@@ -83,13 +85,23 @@ def iter_jsonl(path: str | Path) -> Iterator[JsonLine]:
 
 
 def iter_jsonl_bytes(data: bytes) -> Iterator[JsonLine]:
-    for number, raw in enumerate(data.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            yield JsonLine(number=number, value=orjson.loads(raw))
-        except orjson.JSONDecodeError as exc:
-            yield JsonLine(number=number, error=str(exc))
+    """`iter_jsonl` over bytes already read."""
+    for number, raw in numbered_lines(data):
+        yield parse_line(number, raw)
+
+
+def numbered_lines(data: bytes) -> list[tuple[int, bytes]]:
+    """The non-blank lines of JSONL bytes with their 1-based numbers, not yet parsed (so a batch
+    can hand them to worker processes, which parse each line once)."""
+    return [(number, raw) for number, raw in enumerate(data.splitlines(), start=1) if raw.strip()]
+
+
+def parse_line(number: int, raw: bytes) -> JsonLine:
+    """One JSONL line parsed: its value, or the parse error."""
+    try:
+        return JsonLine(number=number, value=orjson.loads(raw))
+    except orjson.JSONDecodeError as exc:
+        return JsonLine(number=number, error=str(exc))
 
 
 def validation_problems(exc: ValidationError) -> str:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from runner.io import InputError, read_json, read_json_or_jsonl, validation_problems
-from sandbox.world.world import World
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb, PoiDbError
 from verifier.world import WorldFacts
+
+if TYPE_CHECKING:
+    from sandbox.world.world import World
 
 SAMPLES = resources.files("runner") / "samples"
 SAMPLE_TASK_ID = "task_004175"
@@ -95,6 +97,8 @@ def load_world(directory: str | Path) -> WorldFacts:
 
 def load_sandbox_world(directory: str | Path) -> World:
     """A sandbox World from a directory; InputError naming the directory and the problem."""
+    from sandbox.world.world import World  # the sandbox loads only for commands given a world
+
     if not Path(directory).is_dir():
         raise InputError(directory, "world directory not found")
     try:

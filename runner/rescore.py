@@ -21,7 +21,14 @@ from verifier.model.task import Task
 from verifier.model.verdict import Profile, Verdict
 from verifier.official.extraction import extract_plan_from_conversation
 from verifier.official.poi_db import PoiDb
-from verifier.verify import OFFICIAL_CRASH, score_completeness, verdict_to_batch_line, verify
+from verifier.verify import (
+    OFFICIAL_CRASH,
+    gu_json,
+    part_json,
+    score_completeness,
+    verdict_to_batch_line,
+    verify,
+)
 from verifier.world import WorldFacts
 
 NO_INFERENCE = {"error": "inference failed (no effective_preferences)"}
@@ -75,7 +82,7 @@ def score_trial(record: dict[str, Any], task: Task, poi_db: PoiDb, world: WorldF
         return _scores(official, _copy_errors(strict, official), codes)
     inferred = record.get("agent_preference_table")
     pc, crash = score_completeness({} if inferred is None else inferred, effective)
-    official["preference_completeness"] = _crash_error(crash) if pc is None else pc.model_dump(mode="json")
+    official["preference_completeness"] = _crash_error(crash) if pc is None else part_json(pc)
     plan, error = _plan_of(record)
     if error is not None:
         for metric in PLAN_METRICS:
@@ -121,10 +128,10 @@ def _plan_metrics(verdict: Verdict) -> dict[str, Any]:
     return {
         "group_utility": _crash_error(crashes.get("group_utility"))
         if verdict.gu is None
-        else verdict.gu.model_dump(mode="json"),
+        else gu_json(verdict.gu),
         "group_fairness": _crash_error(crashes.get("group_fairness"))
         if verdict.gf is None
-        else verdict.gf.model_dump(mode="json"),
+        else part_json(verdict.gf),
         "plan_validity": _crash_error(crashes["plan_validity"]) if line["valid"] is None else validity,
     }
 

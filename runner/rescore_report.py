@@ -1,12 +1,19 @@
-"""The `rescore` document: per-trial scores of a runs file aggregated as the official report does."""
+"""The `rescore` document: per-trial scores of a runs file aggregated as the official report does.
+
+Trials are scored in chunks, on forked worker processes when asked for more than one job
+(`runner.ordered_pool`), and aggregated here in file order: the document does not depend on the
+number of jobs.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from runner.aggregate import average_trials, averaged_scores, difficulty_summaries, group_by_task, summarize
 from runner.io import JsonLine
+from runner.ordered_pool import chunk_results
 from runner.rescore import TrialScores, disagreement, profile_records, record_task, score_trial
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
@@ -14,19 +21,30 @@ from verifier.official.poi_db import PoiDb
 from verifier.world import WorldFacts
 
 NO_WORLD_NOTE = "strict profile not scored: pass --world DIR to score both profiles side by side"
+CHUNK_TRIALS = 16
+"""Trials a worker scores per round trip (each is one or two verdicts plus the plan extraction)."""
 
 
 def rescore_lines(
-    lines: Iterable[JsonLine], tasks: Mapping[str, Task], poi_db: PoiDb, world: WorldFacts | None
+    lines: Sequence[JsonLine],
+    tasks: Mapping[str, Task],
+    poi_db: PoiDb,
+    world: WorldFacts | None,
+    *,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """Score every trial line and build the per-task, per-difficulty and disagreement report."""
+    """Score every trial line (on `jobs` processes) and build the per-task, per-difficulty and
+    disagreement report."""
     trials: list[TrialScores] = []
     skipped: list[dict[str, Any]] = []
-    for line in lines:
-        if line.error is not None or not isinstance(line.value, dict):
-            skipped.append({"line": line.number, "error": line.error or "not a JSON object"})
-            continue
-        trials.append(score_trial(line.value, record_task(line.value, tasks), poi_db, world))
+    work = partial(_score_chunk, tasks=tasks, poi_db=poi_db, world=world)
+    with chunk_results(work, lines, jobs=jobs, chunk_size=CHUNK_TRIALS) as chunks:
+        for chunk in chunks:
+            for scored in chunk:
+                if isinstance(scored, TrialScores):
+                    trials.append(scored)
+                else:
+                    skipped.append(scored)
     difficulty = {task_id: task.difficulty_type or "unknown" for task_id, task in tasks.items()}
     profiles: tuple[Profile, ...] = ("official",) if world is None else ("official", "strict")
     per_profile = {profile: _per_task(profile_records(trials, profile)) for profile in profiles}
@@ -54,6 +72,19 @@ def rescore_lines(
         "strict_note": NO_WORLD_NOTE if world is None else None,
         "skipped_lines": skipped,
     }
+
+
+def _score_chunk(
+    lines: Sequence[JsonLine], tasks: Mapping[str, Task], poi_db: PoiDb, world: WorldFacts | None
+) -> list[TrialScores | dict[str, Any]]:
+    """Each line's scores, or the skipped-line entry of a line that is not a JSON object."""
+    scored: list[TrialScores | dict[str, Any]] = []
+    for line in lines:
+        if line.error is not None or not isinstance(line.value, dict):
+            scored.append({"line": line.number, "error": line.error or "not a JSON object"})
+        else:
+            scored.append(score_trial(line.value, record_task(line.value, tasks), poi_db, world))
+    return scored
 
 
 def _per_task(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -2,6 +2,10 @@
 
 Sub-apps (`app.add_typer`) hold command groups; `world`, `tools`, `cache` and `plan` groups are added
 here beside the top-level commands.
+
+Command modules import the engine (verifier, sandbox, solver, runs, report, rich tables) inside
+their command functions: typer needs only the signatures, so `tripwright --help` and a single
+`verify` start without the rest (tests/unit/test_cli_startup.py keeps it so).
 """
 
 from __future__ import annotations

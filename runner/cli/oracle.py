@@ -7,23 +7,22 @@ import sys
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from runner.cli import render_normalize
 from runner.cli.support import err, fail, out, print_json, user_errors
-from runner.io import dumps_line
-from runner.loading import load_sandbox_world
-from runner.normalize import normalize, read_oracle, read_scored
-from runner.oracle.batch import ORIGINAL, OracleJob, Tally, make_job, run_local
-from runner.oracle.log import Appender, Resume, resume
-from runner.oracle.tasks import TaskEntry, read_tables, read_task_entries, select
-from sandbox.world.world import World
-from solver.oracle.solve import OracleSettings
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from runner.oracle.batch import OracleJob, Tally
+    from runner.oracle.log import Appender
+    from runner.oracle.tasks import TaskEntry
+    from sandbox.world.world import World
+
+ORIGINAL = "original"
+"""`--table` value for each task's own preferences."""
 
 
 class Objective(StrEnum):
@@ -58,6 +57,12 @@ def oracle_command(
 ) -> None:
     """Solve every task: one JSON line each (record or error). Exit 0 all solved, 1 some failed,
     2 none has a record or bad input."""
+    from runner.loading import load_sandbox_world
+    from runner.oracle.batch import Tally, make_job
+    from runner.oracle.log import Appender, Resume, resume
+    from runner.oracle.tasks import read_tables, read_task_entries, select
+    from solver.oracle.solve import OracleSettings
+
     if time_limit <= 0:
         fail(f"--time-limit: must be positive, not {time_limit:g}")
     if workers < 1:
@@ -89,6 +94,8 @@ def oracle_command(
 
 
 def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World) -> Iterator[dict[str, Any]]:
+    from runner.oracle.batch import run_local
+
     if backend is Backend.ray and todo:
         from runner.oracle.ray_backend import run_ray  # Ray is an optional dependency
 
@@ -97,6 +104,10 @@ def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World
 
 
 def _write_all(lines: Iterable[dict[str, Any]], total: int, tally: Tally, appender: Appender | None) -> None:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from runner.io import dumps_line
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err(), disable=not sys.stderr.isatty(), transient=True) as bar:
         progress = bar.add_task("oracle", total=total)
@@ -114,6 +125,8 @@ def _write_all(lines: Iterable[dict[str, Any]], total: int, tally: Tally, append
 
 def _report(console: Console, line: dict[str, Any]) -> None:
     """One stderr line naming the task and the field (through the progress bar's console)."""
+    from rich.markup import escape
+
     task = f"task {line['task_id']} ({line['where']})" if line["task_id"] else line["where"]
     error = line["error"]
     console.print(
@@ -131,6 +144,9 @@ def normalize_command(
     json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
 ) -> None:
     """GU against the oracle's proven bound GU*: GU/GU*, regret and their distributions."""
+    from runner.cli import render_normalize
+    from runner.normalize import normalize, read_oracle, read_scored
+
     with user_errors():
         document = normalize(read_scored(verdicts, profile), read_oracle(oracle))
     if json_out:

@@ -8,9 +8,6 @@ from typing import Annotated
 import typer
 
 from runner.cli.support import out, user_errors
-from runner.io import read_json
-from runner.loading import load_task
-from runner.plan_text import render_plan
 
 app = typer.Typer(help="Read plans.", no_args_is_help=True)
 
@@ -30,6 +27,10 @@ def show_command(
     ] = None,
 ) -> None:
     """Show a plan day by day: times, places, who, cost per person, the night's hotel, totals."""
+    from runner.io import read_json
+    from runner.loading import load_task
+    from runner.plan_text import render_plan
+
     with user_errors():
         raw = read_json(plan)
         loaded = None if task is None else load_task(task, task_id)

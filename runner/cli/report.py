@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from runner.cli.support import EXIT_OK, err, fail, out, print_json, user_errors
-from runner.cli.tables import cli_table
-from runner.io import InputError
-from runner.loading import load_poi_db, load_sandbox_world, load_tasks
-from runner.report.inputs import Inputs, Skipped, load_inputs, read_objects
-from sandbox.world.official_io import export_poi_db
-from sandbox.world.world import World
-from verifier.official.poi_db import PoiDb
+
+if TYPE_CHECKING:
+    from runner.report.inputs import Inputs
+    from sandbox.world.world import World
+    from verifier.official.poi_db import PoiDb
 
 
 def report_command(
@@ -42,7 +39,11 @@ def report_command(
     ] = None,
 ) -> None:
     """Write a run report: official scores, figures against the oracle, plots, tool use, a trajectory."""
+    from rich.markup import escape
+
+    from runner.loading import load_sandbox_world, load_tasks
     from runner.report.build import build_report, write_report
+    from runner.report.inputs import load_inputs
     from runner.report.official import official_document
     from runner.report.trajectory import find_episode
 
@@ -72,12 +73,18 @@ def report_command(
 
 def _poi_db(path: Path | None, world: World | None) -> PoiDb | None:
     """The POI file given, else the world's POIs in the official format, else None."""
+    from runner.loading import load_poi_db
+    from sandbox.world.official_io import export_poi_db
+    from verifier.official.poi_db import PoiDb
+
     if path is not None:
         return load_poi_db(path)
     return None if world is None else PoiDb(export_poi_db(world))
 
 
 def _print_skipped(inputs: Inputs) -> None:
+    from rich.markup import escape
+
     for item in inputs.skipped:
         err().print(f"skipped {escape(item.path)} line {item.line}: {escape(item.problem)}")
 
@@ -96,11 +103,16 @@ def judge_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
     """Judge every trial of a runs file with an LLM (five dimensions, meta-judge); never part of scoring."""
+    from rich.markup import escape
+
+    from runner.cli.tables import cli_table
+    from runner.io import InputError
     from runner.judge.batch import judge_runs
     from runner.judge.client import ClientCompletion
     from runner.judge.judge import JudgeSettings
     from runner.judge.scores import statistics
     from runner.llm.config import LLMConfig, LLMConfigError
+    from runner.report.inputs import Skipped, read_objects
 
     try:
         config = LLMConfig(base_url=base_url, model=model, api_key_env=api_key_env, max_tokens=max_tokens)

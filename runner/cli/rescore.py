@@ -6,13 +6,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
-from runner.cli import render
-from runner.cli.support import EXIT_OK, err, out, print_json, user_errors
-from runner.io import iter_jsonl
-from runner.loading import load_poi_db, load_tasks, load_world
-from runner.rescore_report import rescore_lines
+from runner.cli.support import EXIT_OK, JobsOpt, err, out, print_json, user_errors
 
 
 def rescore_command(
@@ -23,15 +18,25 @@ def rescore_command(
     tasks: Annotated[Path, typer.Option(help="The test tasks (JSON/JSONL), for users and difficulty_type.")],
     poi_db: Annotated[Path, typer.Option("--poi-db", help="Official POI file.")],
     world: Annotated[Path | None, typer.Option(help="World directory; enables the strict profile.")] = None,
+    jobs: JobsOpt = None,
     json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
 ) -> None:
     """Per-task and per-difficulty scores as the official report gives them, official vs strict."""
+    from rich.markup import escape
+
+    from runner.cli import render
+    from runner.io import iter_jsonl
+    from runner.loading import load_poi_db, load_tasks, load_world
+    from runner.ordered_pool import default_jobs
+    from runner.rescore_report import rescore_lines
+
     with user_errors():
         document = rescore_lines(
-            iter_jsonl(runs),
+            list(iter_jsonl(runs)),
             load_tasks(tasks),
             load_poi_db(poi_db),
             None if world is None else load_world(world),
+            jobs=default_jobs() if jobs is None else jobs,
         )
     if json_out:
         print_json(document)

@@ -8,24 +8,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from runner.cli.support import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, err, fail, out, print_json, user_errors
-from runner.oracle.tasks import TaskEntry
-from runner.runs.config import ModelOptions, RunConfig
-from runner.runs.pool import WorkerLostError
-from runner.runs.run import Execution, RunOutcome, run_trials
-from runner.runs.setup import check_setup, default_pool, make_job
-from runner.runs.tasks import RunTasks, read_run_tasks
-from runner.scoring.oracle_cache import OracleCache, default_cache_dir, world_hash
-from runner.scoring.score import ScoredRun, ScoreJob, score_file, summary_path, write_scored
-from solver.oracle.solve import OracleSettings
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from runner.oracle.tasks import TaskEntry
+    from runner.runs.run import RunOutcome
+    from runner.runs.tasks import RunTasks
+    from runner.scoring.score import ScoredRun
 
 
 class Users(StrEnum):
@@ -74,6 +69,16 @@ def run_command(
 ) -> None:
     """Play every task × trial not yet in --out; one JSON line per trial as it completes. Exit 0
     all trials succeeded, 1 some failed or were lost, 2 bad input (the other tasks still run)."""
+    from rich.markup import escape
+
+    from runner.runs.config import ModelOptions, RunConfig
+    from runner.runs.pool import WorkerLostError
+    from runner.runs.run import Execution, run_trials
+    from runner.runs.setup import check_setup, default_pool, make_job
+    from runner.runs.tasks import read_run_tasks
+    from runner.scoring.oracle_cache import default_cache_dir
+    from runner.scoring.score import ScoreJob, score_file, write_scored
+
     _positive("--trials", trials)
     _positive("--concurrency", concurrency)
     _positive("--oracle-time-limit", oracle_time_limit)
@@ -124,6 +129,11 @@ def score_command(
 ) -> None:
     """Score every trial under both profiles and against the oracle (GU/GU*, regret, losses).
     Exit 0 done, 2 bad input (tasks that do not load are reported; the others are scored)."""
+    from runner.runs.tasks import read_run_tasks
+    from runner.scoring.oracle_cache import OracleCache, default_cache_dir, world_hash
+    from runner.scoring.score import ScoreJob, score_file, write_scored
+    from solver.oracle.solve import OracleSettings
+
     _positive("--oracle-time-limit", oracle_time_limit)
     _positive("--concurrency", concurrency)
     with user_errors():
@@ -144,6 +154,8 @@ def _positive(option: str, value: float) -> None:
 
 
 def _report_tasks(read: RunTasks) -> None:
+    from rich.markup import escape
+
     for entry in read.problems:
         err().print(f"[red]error:[/] {escape(_task_error(entry))}", soft_wrap=True)
 
@@ -157,6 +169,8 @@ def _task_error(entry: TaskEntry) -> str:
 @contextmanager
 def _progress(label: str) -> Iterator[Callable[[str, int], None]]:
     """A progress bar on stderr when it is a terminal; yields `advance(description, total)`."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err(), disable=not sys.stderr.isatty(), transient=True) as bar:
         progress = bar.add_task(label, total=None)
@@ -190,6 +204,10 @@ def _exit_code(read: RunTasks, outcome: RunOutcome) -> int:
 
 
 def _show_scored(result: ScoredRun, target: Path, *, json_out: bool) -> None:
+    from rich.markup import escape
+
+    from runner.scoring.score import summary_path
+
     for item in result.skipped:
         err().print(f"skipped line {item['line']}: {escape(item['error'])}", soft_wrap=True)
     if json_out:
@@ -206,6 +224,9 @@ SUMMARY_COLUMNS = ("trials", "plans", "strict ok", "optimal", "GU/GU*", "median"
 
 
 def _summary_table(console: Console, summary: dict[str, Any]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
     table = Table("group", *SUMMARY_COLUMNS, title="against the oracle (shares of trials; GU/GU*: mean)")
     rows = [("overall", summary["overall"]), *summary["by_difficulty"].items()]
     for name, group in rows:

@@ -1,4 +1,8 @@
-"""Shared CLI plumbing: user errors → message + exit 2 (no traceback), consoles, JSON printing."""
+"""Shared CLI plumbing: user errors → message + exit 2 (no traceback), consoles, JSON printing.
+
+Light on purpose: every command module imports it, so it imports neither the engine nor rich at
+module level (`tripwright --help` and `tripwright verify` start without them).
+"""
 
 from __future__ import annotations
 
@@ -6,24 +10,38 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import orjson
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from runner.io import InputError
-from sandbox.cache.store import CacheFileError
-from sandbox.world.errors import WorldError
-from verifier.verify import WorldRequiredError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 WORLD_HINT = (
     "the strict profile checks plans against a world: pass --world DIR "
     "(a tripwright world directory, see docs/cli.md); use --profile official to run without one"
 )
+WORKER_DIED = "a worker process died (killed, or out of memory): run again, or with --jobs 1"
+STRUCTURED_ERRORS: tuple[tuple[str, str, str | None], ...] = (
+    ("verifier.verify", "WorldRequiredError", WORLD_HINT),
+    ("sandbox.world.errors", "WorldError", None),
+    ("sandbox.cache.store", "CacheFileError", None),
+    ("concurrent.futures.process", "BrokenProcessPool", WORKER_DIED),
+)
+"""(module, exception class, message) of the engine's errors that are the user's to fix or
+retry; message None prints the exception's own text (it names the field and the problem)."""
 
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", min=1, help="Worker processes (default: the cores this process may run on; 1: none)."
+    ),
+]
+"""`--jobs N` of the commands that score many lines (`verify-batch`, `rescore`)."""
 
 PIPED_WIDTH = 80
 
@@ -34,16 +52,22 @@ def out(width: int | None = None) -> Console:
     if width is None and not sys.stdout.isatty():
         columns = os.environ.get("COLUMNS", "")
         width = int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
+    from rich.console import Console  # rich: only when something is printed (also below)
+
     return Console(highlight=False, soft_wrap=False, width=width)
 
 
 def err() -> Console:
     """Console for problems (stderr)."""
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 
 def fail(message: str) -> NoReturn:
     """Print an input problem and exit 2."""
+    from rich.markup import escape
+
     err().print(f"[red]error:[/] {escape(message)}", markup=True, highlight=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -51,15 +75,31 @@ def fail(message: str) -> NoReturn:
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn input problems raised inside the block into `fail` (exit 2): runner input errors and
-    the sandbox's structured errors (a bad world or official file, a corrupt cache file)."""
+    the engine's structured errors (`STRUCTURED_ERRORS`: a bad world or official file, a corrupt
+    cache file, a strict run without a world, a dead worker process)."""
     try:
         yield
     except InputError as exc:
         fail(exc.render())
-    except (WorldError, CacheFileError) as exc:
-        fail(str(exc))
-    except WorldRequiredError:
-        fail(WORLD_HINT)
+    except Exception as exc:
+        message = structured_message(exc)
+        if message is None:
+            raise
+        fail(message)
+
+
+def structured_message(exc: Exception) -> str | None:
+    """The message for one of `STRUCTURED_ERRORS`, else None.
+
+    The classes are looked up in `sys.modules`, never imported: an exception whose module was
+    never loaded cannot have been raised, and importing the sandbox here would load it for
+    every command.
+    """
+    for module_name, class_name, message in STRUCTURED_ERRORS:
+        module = sys.modules.get(module_name)
+        if module is not None and isinstance(exc, getattr(module, class_name)):
+            return str(exc) if message is None else message
+    return None
 
 
 def print_json(value: Any) -> None:

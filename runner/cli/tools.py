@@ -6,17 +6,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from runner.cli.support import EXIT_INVALID, EXIT_OK, err, out, print_json, user_errors
-from runner.cli.tables import cli_table
 from runner.io import InputError
-from runner.loading import load_sandbox_world
-from sandbox.cache.store import ToolCache
-from sandbox.tools import ToolAnswer, cache_stats, call_tool, list_tools, openai_tools, tool_schema
-from sandbox.tools.registry import UnknownToolError
+
+if TYPE_CHECKING:
+    from sandbox.cache.store import ToolCache
+    from sandbox.tools import ToolAnswer
 
 app = typer.Typer(help="The ten travel tools served from a world (docs/tools.md).", no_args_is_help=True)
 cache_app = typer.Typer(help="The tool-call cache (docs/tools.md).", no_args_is_help=True)
@@ -27,6 +26,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON out
 
 def _schema(name: str) -> dict[str, Any]:
     """The OpenAI function tool of `name`; an unknown name is an input error."""
+    from sandbox.tools import tool_schema
+    from sandbox.tools.registry import UnknownToolError
+
     try:
         return tool_schema(name)
     except UnknownToolError as exc:
@@ -36,6 +38,9 @@ def _schema(name: str) -> dict[str, Any]:
 @app.command("list")
 def list_command(json_out: JsonOpt = False) -> None:
     """The ten tool names with a one-line description each."""
+    from runner.cli.tables import cli_table
+    from sandbox.tools import list_tools
+
     rows = {name: _schema(name)["function"]["description"].splitlines()[0] for name in list_tools()}
     if json_out:
         print_json([{"name": name, "description": text} for name, text in rows.items()])
@@ -54,6 +59,8 @@ def schema_command(
     ] = False,
 ) -> None:
     """JSON Schema of a tool's parameters ({name: schema} for all), or the OpenAI tool form."""
+    from sandbox.tools import openai_tools
+
     with user_errors():
         if name is not None:
             tool = _schema(name)
@@ -75,6 +82,8 @@ def _args(text: str) -> dict[str, Any]:
 
 
 def _cache(directory: Path) -> ToolCache:
+    from sandbox.cache.store import ToolCache
+
     if not directory.is_dir():
         raise InputError(directory, "cache directory not found")
     return ToolCache(directory)
@@ -94,6 +103,9 @@ def call_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Call one tool: exit 0 with an answer, 1 when the answer is an error, 2 for bad input."""
+    from runner.loading import load_sandbox_world
+    from sandbox.tools import call_tool
+
     with user_errors():
         _schema(name)
         arguments = _args(args)
@@ -140,6 +152,8 @@ def stats_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Hit/miss counters per tool and entries of every cache and memo file."""
+    from sandbox.tools import cache_stats
+
     with user_errors():
         try:
             report = cache_stats(directory)
@@ -152,6 +166,8 @@ def stats_command(
 
 
 def _print_stats(directory: Path, report: dict[str, Any]) -> None:
+    from runner.cli.tables import cli_table
+
     console = out()
     total = report["total"]
     console.print(f"{directory}: {total['calls']} calls, hit rate {report['hit_rate']:.1%} (cache + memo)")

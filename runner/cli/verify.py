@@ -4,38 +4,33 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import BaseModel
-from rich.progress import Progress
 
-from runner.batch import BatchSettings, run_batch
-from runner.cli import render
 from runner.cli.support import (
     EXIT_INVALID,
     EXIT_OK,
     WORLD_HINT,
+    JobsOpt,
     fail,
     interactive,
     out,
     print_json,
     user_errors,
 )
-from runner.io import InputError, atomic_write_bytes, dumps_line, iter_jsonl, read_json
-from runner.loading import load_poi_db, load_table, load_task, load_tasks, load_world
-from verifier.model.plan import Plan
-from verifier.model.task import Task
-from verifier.model.verdict import Verdict
-from verifier.official.poi_db import PoiDb
-from verifier.verify import verify
-from verifier.world import WorldFacts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from runner.sample import Sample
     from runner.sample_bench import Bench
+    from verifier.official.poi_db import PoiDb
+    from verifier.world import WorldFacts
 
 PROGRESS_MIN_LINES = 200
 SAMPLE_ORACLE_SECONDS = 20.0
@@ -55,8 +50,6 @@ class SchemaName(StrEnum):
     task = "task"
     verdict = "verdict"
 
-
-SCHEMAS: dict[str, type[BaseModel]] = {"plan": Plan, "task": Task, "verdict": Verdict}
 
 WorldOpt = Annotated[
     Path | None, typer.Option("--world", help="World directory (needed by --profile strict).")
@@ -79,6 +72,10 @@ def verify_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Verify one plan: exit 0 valid, 1 invalid, 2 bad input."""
+    from runner.io import read_json
+    from runner.loading import load_table, load_task
+    from verifier.verify import verify
+
     with user_errors():
         loaded = load_task(task, task_id)
         _need_world(profile, world)
@@ -94,12 +91,16 @@ def verify_command(
     if json_out:
         print_json(verdict.model_dump(mode="json"))
     else:
+        from runner.cli import render  # rich tables: only for the human view
+
         render.verdict(out(), verdict, f"{loaded.task_id} / {plan.name}")
     raise typer.Exit(EXIT_OK if verdict.valid else EXIT_INVALID)
 
 
 def _poi_db_for(path: Path | None) -> PoiDb:
     """The official POI file (scoring reads its categories in both profiles)."""
+    from runner.loading import load_poi_db
+
     if path is None:
         fail("--poi-db FILE is required (the official POI file, all_poi_by_city.json format)")
     return load_poi_db(path)
@@ -111,6 +112,8 @@ def _need_world(profile: ProfileName, world: Path | None) -> None:
 
 
 def _world(path: Path | None) -> WorldFacts | None:
+    from runner.loading import load_world
+
     return None if path is None else load_world(path)
 
 
@@ -124,8 +127,15 @@ def verify_batch_command(
     ] = None,
     world: WorldOpt = None,
     out_file: Annotated[Path | None, typer.Option("--out", help="Write the JSONL here (atomic).")] = None,
+    jobs: JobsOpt = None,
 ) -> None:
-    """Verify every line of a JSONL file; one JSON line out per line in. Exit 1 if any is invalid."""
+    """Verify every line of a JSONL file; one JSON line out per line in, in input order (the same
+    bytes for any --jobs). Exit 1 if any is invalid."""
+    from runner.batch import BatchSettings, verify_batch
+    from runner.io import numbered_lines, read_bytes
+    from runner.loading import load_poi_db, load_tasks
+    from runner.ordered_pool import default_jobs
+
     with user_errors():
         _need_world(profile, world)
         settings = BatchSettings(
@@ -134,27 +144,40 @@ def verify_batch_command(
             tasks=None if tasks is None else load_tasks(tasks),
             world=_world(world),
         )
-        lines = list(iter_jsonl(cases))
-    results = run_batch(lines, settings)
+        lines = numbered_lines(read_bytes(cases))
     all_valid = True
-    buffer: list[bytes] = []
-    with Progress(disable=not interactive() or len(lines) < PROGRESS_MIN_LINES, transient=True) as bar:
-        job = bar.add_task("verifying", total=len(lines))
-        for result in results:
-            all_valid = all_valid and result.get("valid") is True
-            line = dumps_line(result)
+    written: list[bytes] = []
+    with (
+        user_errors(),
+        verify_batch(lines, settings, jobs=default_jobs() if jobs is None else jobs) as chunks,
+        _progress(len(lines)) as advance,
+    ):
+        for chunk in chunks:
+            all_valid = all_valid and chunk.all_valid
             if out_file is None:
-                sys.stdout.write(line.decode())
+                sys.stdout.write(chunk.data.decode())
             else:
-                buffer.append(line)
-            bar.advance(job)
+                written.append(chunk.data)
+            advance(chunk.lines)
     if out_file is not None:
         with user_errors():
-            _write(out_file, b"".join(buffer))
+            _write(out_file, b"".join(written))
     raise typer.Exit(EXIT_OK if all_valid else EXIT_INVALID)
 
 
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar for long batches on a terminal; yields `advance(lines)`."""
+    from rich.progress import Progress
+
+    with Progress(disable=not interactive() or total < PROGRESS_MIN_LINES, transient=True) as bar:
+        job = bar.add_task("verifying", total=total)
+        yield lambda lines: bar.advance(job, lines)
+
+
 def _write(path: Path, data: bytes) -> None:
+    from runner.io import InputError, atomic_write_bytes
+
     try:
         atomic_write_bytes(path, data)
     except OSError as exc:
@@ -187,6 +210,7 @@ def sample_command(
 ) -> None:
     """Build the sample task's world, verify its three sample plans under both profiles, run the
     oracle on it (its plan verified and shown), and play the baseline agents against the oracle."""
+    from runner.cli import render
     from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
     from runner.sample_oracle import run_oracle, write_oracle  # OR-Tools: only here
 
@@ -228,6 +252,7 @@ def sample_command(
 
 def _bench(sample: Sample, out_dir: Path | None, time_limit: float) -> Bench:
     """The closing benchmark, written into `out_dir`, else into a fresh folder."""
+    from runner.io import InputError
     from runner.sample_bench import BenchSettings, run_bench  # runs, scoring and report: only here
     from runner.scoring.oracle_cache import default_cache_dir
 
@@ -242,5 +267,12 @@ def schema_command(
     name: Annotated[SchemaName, typer.Argument(help="Which model: plan, task or verdict.")],
 ) -> None:
     """Print the JSON Schema of the plan, task or verdict model."""
-    schema: dict[str, Any] = SCHEMAS[name.value].model_json_schema()
+    from pydantic import BaseModel
+
+    from verifier.model.plan import Plan
+    from verifier.model.task import Task
+    from verifier.model.verdict import Verdict
+
+    schemas: dict[str, type[BaseModel]] = {"plan": Plan, "task": Task, "verdict": Verdict}
+    schema: dict[str, Any] = schemas[name.value].model_json_schema()
     print_json(schema)

@@ -8,20 +8,15 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from runner.cli.support import EXIT_OK, out, print_json, user_errors
-from runner.cli.tables import cli_table
 from runner.io import InputError
-from runner.loading import load_sandbox_world, read_tasks
-from sandbox.cache.store import ToolCache
-from sandbox.world import calibration, official_io, provenance, storage
-from sandbox.world.build import build_world
-from sandbox.world.errors import WorldError
-from sandbox.world.official_caches import TOOLS as CACHE_TOOLS
-from sandbox.world.world import World
+
+if TYPE_CHECKING:
+    from sandbox.world.world import World
 
 KINDS = ("attraction", "restaurant", "hotel")
 MAX_NOTES = 10
@@ -47,6 +42,8 @@ def _writing(path: Path) -> Iterator[None]:
 @contextmanager
 def _about(path: Path) -> Iterator[None]:
     """A WorldError raised while using the file at `path` becomes an InputError naming it."""
+    from sandbox.world.errors import WorldError
+
     try:
         yield
     except WorldError as exc:
@@ -55,6 +52,8 @@ def _about(path: Path) -> Iterator[None]:
 
 def _task_dicts(path: Path) -> list[dict[str, Any]]:
     """Raw task objects of a task file, each checked to load as a Task."""
+    from runner.loading import read_tasks
+
     return [value for value, _ in read_tasks(path)]
 
 
@@ -65,6 +64,8 @@ def _counts(world: World, city: str) -> dict[str, int]:
 
 def _summary(world: World) -> dict[str, Any]:
     """Seed, source hash, city count and POI counts per kind, in total, by source and per city."""
+    from sandbox.world import provenance
+
     per_city = {c: _counts(world, c) for c in world.cities if world.pois(c)}
     totals = {kind: sum(counts[kind] for counts in per_city.values()) for kind in KINDS}
     return {
@@ -79,6 +80,9 @@ def _summary(world: World) -> dict[str, Any]:
 
 
 def _print_summary(title: str, summary: dict[str, Any]) -> None:
+    from runner.cli.tables import cli_table
+    from sandbox.world import provenance
+
     console = out()
     console.print(title)
     console.print(
@@ -94,6 +98,8 @@ def _print_summary(title: str, summary: dict[str, Any]) -> None:
 
 def _calibration(world: World, tasks: list[dict[str, Any]], path: Path) -> dict[str, Any]:
     """Per-task cheapest / lavish cost and the budget table (docs/world.md, Calibration)."""
+    from sandbox.world import calibration
+
     costs = []
     for number, task in enumerate(tasks, start=1):
         try:
@@ -130,6 +136,8 @@ def build_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Build a deterministic world from a task set and save it."""
+    from sandbox.world.build import build_world
+
     started = time.perf_counter()
     with user_errors():
         task_list = _task_dicts(tasks)
@@ -157,6 +165,9 @@ def info_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Manifest facts and POI counts per city (or one city's POIs by kind and category)."""
+    from runner.loading import load_sandbox_world
+    from sandbox.world import storage
+
     with user_errors():
         world = load_sandbox_world(world_dir)
         manifest = storage.read_manifest(world_dir)
@@ -197,6 +208,8 @@ def _city_detail(world: World, name: str) -> dict[str, Any]:
 
 
 def _print_city(detail: dict[str, Any]) -> None:
+    from runner.cli.tables import cli_table
+
     console = out()
     counts = ", ".join(f"{n} {kind}s" for kind, n in detail["pois"].items())
     console.print(f"{detail['name']}: {counts}")
@@ -218,6 +231,9 @@ def export_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Write the world's POIs as the official all_poi_by_city.json file."""
+    from runner.loading import load_sandbox_world
+    from sandbox.world import official_io
+
     with user_errors():
         world = load_sandbox_world(world_dir)
         chosen = None if not cities else [_city_key(world, c) for c in cities]
@@ -246,6 +262,9 @@ def _city_key(world: World, name: str) -> str:
 
 def _read_caches(directory: Path) -> dict[str, dict[str, str]]:
     """Official `<tool>_cache.json` files of a directory, for the tools that hold POI facts."""
+    from sandbox.cache.store import ToolCache
+    from sandbox.world.official_caches import TOOLS as CACHE_TOOLS
+
     if not directory.is_dir():
         raise InputError(directory, "cache directory not found")
     cache = ToolCache(directory, persist_stats=False)
@@ -270,6 +289,8 @@ def import_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Build a world from the official POI file (plus official tool caches) and save it."""
+    from sandbox.world import official_io
+
     with user_errors():
         task_list = [] if tasks is None else _task_dicts(tasks)
         raw_caches = None if caches is None else _read_caches(caches)
