@@ -35,9 +35,11 @@ from solver.oracle.optw import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLOMON_1 = [f"c10{i}" for i in range(1, 10)] + [f"r1{i:02d}" for i in range(1, 13)] + [
-    f"rc10{i}" for i in range(1, 9)
-]
+SOLOMON_1 = (
+    [f"c10{i}" for i in range(1, 10)]
+    + [f"r1{i:02d}" for i in range(1, 13)]
+    + [f"rc10{i}" for i in range(1, 9)]
+)
 CORDEAU_A = [f"pr{i:02d}" for i in range(1, 11)]
 
 
@@ -60,7 +62,9 @@ class Row:
     @property
     def reproduced(self) -> bool:
         return (
-            self.bks is not None and self.bks.optimal and self.result.status == "OPTIMAL"
+            self.bks is not None
+            and self.bks.optimal
+            and self.result.status == "OPTIMAL"
             and self.result.value == self.bks.value
         )
 
@@ -90,8 +94,10 @@ def run(args: argparse.Namespace) -> list[Row]:
     routes = read_logged_routes(optw / "righini_salani_solomon_m1_routes.csv")
     logged = {route.instance: route for route in routes}
     rows = []
-    print(f"{'inst':6} {'N':>3} {'m':>1} {'value':>5} {'bound':>5} {'status':8} {'bks':>5} {'kind':10} "
-          f"{'gap%':>6} {'repro':5} {'hint':4} {'s':>5}")
+    print(
+        f"{'inst':6} {'N':>3} {'m':>1} {'value':>5} {'bound':>5} {'status':8} {'bks':>5} {'kind':10} "
+        f"{'gap%':>6} {'repro':5} {'hint':4} {'s':>5}"
+    )
     for path in files(args.shared, args.instances):
         instance = parse_instance(path)
         for m in args.m or ([1] if path.parent.name == "solomon" else [1, 2, 3, 4]):
@@ -123,17 +129,24 @@ def summary(rows: list[Row]) -> None:
     gaps = [row.gap for row in rows if row.gap is not None]
     hints = [row.hint_ok for row in rows if row.hint_ok is not None]
     wrong = [
-        row for row, best in optima
+        row
+        for row, best in optima
         if row.result.value > best or (row.result.bound is not None and row.result.bound < best)
     ]
     print(f"runs: {len(rows)}; proven optima reproduced: {sum(row.reproduced for row in rows)}/{len(optima)}")
-    print(f"OPTIMAL status: {sum(row.result.status == 'OPTIMAL' for row in rows)}/{len(rows)}; "
-          f"at the BKS or better: {sum(g <= 0 for g in gaps)}/{len(gaps)}")
+    print(
+        f"OPTIMAL status: {sum(row.result.status == 'OPTIMAL' for row in rows)}/{len(rows)}; "
+        f"at the BKS or better: {sum(g <= 0 for g in gaps)}/{len(gaps)}"
+    )
     if gaps:
-        print(f"gap to BKS %: median {statistics.median(gaps):.2f}, mean {statistics.fmean(gaps):.2f}, "
-              f"max {max(gaps):.2f}")
-    print(f"seconds: median {statistics.median(row.result.seconds for row in rows):.1f}, "
-          f"total {sum(row.result.seconds for row in rows):.0f}")
+        print(
+            f"gap to BKS %: median {statistics.median(gaps):.2f}, mean {statistics.fmean(gaps):.2f}, "
+            f"max {max(gaps):.2f}"
+        )
+    print(
+        f"seconds: median {statistics.median(row.result.seconds for row in rows):.1f}, "
+        f"total {sum(row.result.seconds for row in rows):.0f}"
+    )
     if hints:
         print(f"Righini-Salani routes accepted as fixed hints: {sum(hints)}/{len(hints)}")
     print(f"value above or bound below a proven optimum: {len(wrong)}")
