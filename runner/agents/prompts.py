@@ -162,7 +162,8 @@ y 上限）；“绝对不/坚决不/千万别/打死也不”归强档（reject
 - 用户明确拒绝时保留他的原偏好，改为请别的用户让步或调整方案；同一冲突不要向同一用户问超过 2 次。
 
 【偏好表的结构（必须一致）】
-顶层是“用户名 → 偏好”的 JSON 对象，外面不要再包别的键；每位用户的偏好结构如下：
+顶层是“用户名 → 偏好”的 JSON 对象，外面不要再包别的键；每位用户的偏好结构如下（仅示范格式，其中的城市、\
+景点和数值与本次旅行无关）：
 {table_example}
 - 字段名必须和上面完全一致，各项只允许这些档位：transport 有 must/prefer/avoid/reject；attractions \
 有 must_visit、reject_visit 和 category_pref.positive/negative；food 有 must_eat/prefer_eat/avoid_ea\
@@ -190,7 +191,8 @@ sport（全员同住、同行，不写 participants 或写 ["All"]）。
 "participants": ["User3"]}}
 
 【最终旅行计划的格式】
-信息充分、冲突已处理（对方已让步或你已权衡）后，直接输出下面格式的 JSON（外面不要再包别的键）：
+信息充分、冲突已处理（对方已让步或你已权衡）后，直接输出下面格式的 JSON（外面不要再包别的键；示例只示范\
+格式，其中的城市、地点、时间和价格与本次旅行无关，要换成本次旅行经工具查到的真实信息）：
 {plan_example}
 
 【格式要求（务必遵守）】
@@ -278,7 +280,8 @@ otel_preference.avoid（弱档）
 - 用户没有表态或明确拒绝的项，一律保持原值。
 
 【输出要求】
-1. 只输出一个顶层为“用户名 → 偏好”的 JSON 对象，外面不要再包别的键，结构严格如下：
+1. 只输出一个顶层为“用户名 → 偏好”的 JSON 对象，外面不要再包别的键，结构严格如下（示例内容与本次旅行无\
+关，只填聊天记录里用户真正说过的偏好）：
 {_TABLE_EXAMPLE}
 2. 字段名必须和上面一致，不要自创字段（例如 budget、food_preference）。
 3. 各项允许的档位：transport 为 must/prefer/avoid/reject；attractions 为 must_visit/reject_visit 和 \
