@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ import orjson
 from runner.io import InputError, iter_jsonl_bytes, read_bytes
 from runner.judge.judge import Complete, JudgeSettings, judge_record
 from runner.judge.prompts import PROMPT_VERSION
-from runner.oracle.log import Appender
+from runner.oracle.log import Appender, trim_torn
 
 HASH_KEY = "judge_hash"
 Key = tuple[str, str]
@@ -88,7 +87,7 @@ def _resume(out: Path, digest: str) -> dict[Key, dict[str, Any]]:
     data = read_bytes(out)
     keep = data.rfind(b"\n") + 1
     if keep < len(data):
-        _truncate(out, keep)
+        trim_torn(out, keep)
     lines = read_judged(out)
     for line in lines.values():
         if line.get(HASH_KEY) != digest:
@@ -98,13 +97,3 @@ def _resume(out: Path, digest: str) -> dict[Key, dict[str, Any]]:
                 "use another --out, or the settings of that run",
             )
     return lines
-
-
-def _truncate(path: Path, size: int) -> None:
-    try:
-        with path.open("r+b") as handle:
-            handle.truncate(size)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except OSError as exc:
-        raise InputError(path, f"cannot trim the torn last line: {exc.strerror}") from exc

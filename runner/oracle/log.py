@@ -38,7 +38,7 @@ def resume(path: Path, settings_hash: str) -> Resume:
     keep = data.rfind(b"\n") + 1
     torn = len(data) - keep
     if torn:
-        _truncate(path, keep)
+        trim_torn(path, keep)
         data = data[:keep]
     finished: set[str] = set()
     for line in iter_jsonl_bytes(data):
@@ -59,7 +59,8 @@ def resume(path: Path, settings_hash: str) -> Resume:
     return Resume(frozenset(finished), torn)
 
 
-def _truncate(path: Path, size: int) -> None:
+def trim_torn(path: Path, size: int) -> None:
+    """Cut an append-only log back to `size` bytes (its torn last line dropped), durably."""
     try:
         with path.open("r+b") as handle:
             handle.truncate(size)
