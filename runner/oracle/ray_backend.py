@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from runner.io import InputError
 from runner.loading import load_sandbox_world
 from runner.oracle.batch import OracleJob, error_line, solve_entry
 from runner.oracle.tasks import TaskEntry, TaskError
+from runner.ray_session import ray_session
 from sandbox.world.world import World
 
 _WORLDS: dict[str, World] = {}
@@ -29,18 +29,8 @@ def _solve_on_worker(entry: TaskEntry, job: OracleJob) -> dict[str, Any]:
 
 def run_ray(entries: Sequence[TaskEntry], job: OracleJob) -> Iterator[dict[str, Any]]:
     """Solve every entry as a Ray remote task; yield the lines in entry order."""
-    try:
-        import ray
-    except ImportError as exc:
-        raise InputError(None, "--backend ray needs Ray: pip install 'tripwright[ray]'") from exc
-    started = not ray.is_initialized()
-    if started:
-        try:
-            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
-        except Exception as exc:  # Ray reports start-up failures with many exception types
-            raise InputError(None, f"cannot start or reach Ray: {exc}") from exc
-    try:
-        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    with ray_session() as ray:
+        resources: dict[str, float] = ray.cluster_resources()
         cpus = min(job.settings.workers, max(int(resources.get("CPU", 1)), 1))
         solve = ray.remote(num_cpus=cpus)(_solve_on_worker)
         refs = [solve.remote(entry, job) for entry in entries]
@@ -49,6 +39,3 @@ def run_ray(entries: Sequence[TaskEntry], job: OracleJob) -> Iterator[dict[str, 
                 yield ray.get(ref)
             except ray.exceptions.RayError as exc:  # a lost worker or node: that task only
                 yield error_line(entry, TaskError("oracle", f"ray: {type(exc).__name__}: {exc}"), job)
-    finally:
-        if started:
-            ray.shutdown()

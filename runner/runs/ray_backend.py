@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from runner.io import InputError
+from runner.ray_session import ray_session
 from runner.runs.trial import RunJob, TrialSpec, play_trial
 
 
@@ -21,19 +21,9 @@ def run_ray(
     job: RunJob, specs: Sequence[TrialSpec], *, concurrency: int, lost: list[TrialSpec]
 ) -> Iterator[dict[str, Any]]:
     """Play every trial as a Ray task; trials whose worker was lost are appended to `lost`."""
-    try:
-        import ray
-    except ImportError as exc:
-        raise InputError(None, "--backend ray needs Ray: pip install 'tripwright[ray]'") from exc
     if not specs:
         return
-    started = not ray.is_initialized()
-    if started:
-        try:
-            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
-        except Exception as exc:  # Ray reports start-up failures with many exception types
-            raise InputError(None, f"cannot start or reach Ray: {exc}") from exc
-    try:
+    with ray_session() as ray:
         play = ray.remote(num_cpus=1, max_retries=0)(play_trial)
         shared = ray.put(job)
         waiting = list(specs)
@@ -48,6 +38,3 @@ def run_ray(
                 yield ray.get(done[0])
             except ray.exceptions.RayError:  # a lost worker or node: that trial only
                 lost.append(spec)
-    finally:
-        if started:
-            ray.shutdown()
