@@ -13,7 +13,9 @@ lines and oracle cache there (a re-run resumes and solves nothing); by default a
 Prints, per agent: trials, plans produced, acceptable rate (strict-valid), optimality rate,
 mean / median GU, GU*, GU/GU* (`gu_ratio`), mean regret, PC, elicitation and planning loss (each
 over the trials where it is defined), the termination reasons; then the wall time of each phase
-and the peak memory (`ru_maxrss` of this process and of its reaped children).
+and the peak memory: `ru_maxrss` of this process and the peak RSS of its worker processes (read
+from /proc while they live by `runs_speed.PeakWatcher`: with `--concurrency` above 1 the runs and
+the oracle solves run in processes forked from a fork server, which this process never reaps).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from runs_speed import PeakWatcher  # this folder is on sys.path when a script of it runs
 
 from runner.io import read_json_or_jsonl
 from runner.normalize import distribution
@@ -140,26 +144,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="baselines-gtb-") as tmp:
         folder = args.work or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
+        watcher = PeakWatcher()
+        watcher.start()
         started = time.monotonic()
         count = prepare(folder, args.tasks, args.every)
         print(
-            f"{count} tasks (every {args.every}th of {args.tasks.name}), world seed {WORLD_SEED} built in "
+            f"{count} tasks (every {args.every}th of {args.tasks.name}), world seed {WORLD_SEED} ready in "
             f"{time.monotonic() - started:.1f} s; oracle {args.time_limit:g} s a solve, 1 worker; "
-            f"rule users, 1 trial, run seed 0"
+            f"rule users, 1 trial, run seed 0; concurrency {args.concurrency}"
         )
         by_agent: dict[str, dict[str, Any]] = {}
         for agent in AGENTS:
             lines, played, scoring = play_and_score(folder, agent, args.time_limit, args.concurrency)
             by_agent[agent] = figures(lines)
             print(f"{agent}: played in {played:.1f} s, scored in {scoring:.1f} s", flush=True)
+        watcher.done.set()
+        watcher.join()
         print()
         print_table(by_agent)
         print()
         self_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        children_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        largest = max(watcher.peaks.values(), default=0) / 1024
         print(
-            f"wall time {time.monotonic() - started:.0f} s; peak RSS {self_mib:.0f} MiB "
-            f"(this process), {children_mib:.0f} MiB (largest reaped child)"
+            f"wall time {time.monotonic() - started:.0f} s; peak RSS {self_mib:.0f} MiB this process, "
+            f"{largest:.0f} MiB the largest of {len(watcher.peaks)} child processes"
         )
 
 
