@@ -23,7 +23,11 @@ class Clock:
 
     def charge(self, solver: cp_model.CpSolver) -> None:
         """Add the deterministic time of the solve `solver` just finished."""
-        self.used += solver.response_proto.deterministic_time
+        self.add(solver.response_proto.deterministic_time)
+
+    def add(self, seconds: float) -> None:
+        """Add `seconds` of work measured another way (a re-solve and its model loading)."""
+        self.used += seconds
 
     def spent(self) -> bool:
         """Whether the limit is used up."""

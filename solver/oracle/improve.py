@@ -77,7 +77,7 @@ def improve(
                 workers=workers,
             )
             for charged in clocks:
-                charged.used += spent
+                charged.add(spent)
             found = None if found is None else repair(found)
             if found is not None and _objective(model, found) > value:
                 current, value, improved = found, _objective(model, found), True
