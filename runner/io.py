@@ -16,23 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from verifier.errors import StructuredError
+
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
 
-class InputError(Exception):
-    """A user-facing input problem: which file, where in it, what is wrong."""
+class InputError(StructuredError):
+    """A user-facing input problem: which file, where in it, what is wrong; its `field` is
+    `file: where` with the empty parts left out."""
 
     def __init__(self, path: str | Path | None, problem: str, where: str = "") -> None:
         self.path = None if path is None else str(path)
         self.where = where
-        self.problem = problem
-        super().__init__(self.render())
-
-    def render(self) -> str:
-        """`file: where: problem` with the empty parts left out."""
-        parts = [part for part in (self.path, self.where) if part]
-        return ": ".join([*parts, self.problem])
+        super().__init__(": ".join(part for part in (self.path, where) if part), problem)
 
 
 @dataclass(frozen=True, slots=True)

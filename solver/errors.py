@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
+from verifier.errors import StructuredError
 
-class TaskInputError(ValueError):
+
+class TaskInputError(StructuredError, ValueError):
     """A task the solver cannot take: `field` names the task field (or "world"), `problem` why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel, JsonValue
 
 from verifier.crash_site import crash_loc
+from verifier.errors import StructuredError
 from verifier.model.task import Task
 from verifier.model.verdict import (
     CHECK_IDS,
@@ -55,8 +56,11 @@ T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
 
 
-class WorldRequiredError(ValueError):
-    """The strict profile was asked for without a world."""
+class WorldRequiredError(StructuredError, ValueError):
+    """The strict profile was asked for without a world (the message names the field)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("", problem)
 
 
 def verify(

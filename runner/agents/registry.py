@@ -15,15 +15,12 @@ from runner.agents.openai_agent import OpenAIAgent
 from runner.conversation import Agent
 from runner.llm.config import LLMConfig, LLMConfigError
 from sandbox.world.world import World
+from verifier.errors import StructuredError
 from verifier.model.task import Task
 
 
-class AgentSetupError(ValueError):
+class AgentSetupError(StructuredError, ValueError):
     """An agent that cannot be made: `field` names the argument, `problem` says why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem
 
 
 class AgentFactory(Protocol):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import orjson
 import typer
 
-from runner.io import InputError
+from verifier.errors import StructuredError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,14 +26,13 @@ WORLD_HINT = (
     "(a tripwright world directory, see docs/cli.md); use --profile official to run without one"
 )
 WORKER_DIED = "a worker process died (killed, or out of memory): run again, or with --jobs 1"
-STRUCTURED_ERRORS: tuple[tuple[str, str, str | None], ...] = (
+CLI_MESSAGES: tuple[tuple[str, str, str], ...] = (
     ("verifier.verify", "WorldRequiredError", WORLD_HINT),
-    ("sandbox.world.errors", "WorldError", None),
-    ("sandbox.cache.store", "CacheFileError", None),
     ("concurrent.futures.process", "BrokenProcessPool", WORKER_DIED),
 )
-"""(module, exception class, message) of the engine's errors that are the user's to fix or
-retry; message None prints the exception's own text (it names the field and the problem)."""
+"""(module, exception class, message) of errors the CLI words itself: the command-line fix of a
+strict run without a world, and a dead worker process (not a `StructuredError`, but the user's to
+retry)."""
 
 JobsOpt = Annotated[
     int | None,
@@ -74,13 +73,10 @@ def fail(message: str) -> NoReturn:
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn input problems raised inside the block into `fail` (exit 2): runner input errors and
-    the engine's structured errors (`STRUCTURED_ERRORS`: a bad world or official file, a corrupt
-    cache file, a strict run without a world, a dead worker process)."""
+    """Turn input problems raised inside the block into `fail` (exit 2): every `StructuredError`
+    (a bad input file, world, official file, cache file, task, setting) and `CLI_MESSAGES`."""
     try:
         yield
-    except InputError as exc:
-        fail(exc.render())
     except Exception as exc:
         message = structured_message(exc)
         if message is None:
@@ -89,17 +85,18 @@ def user_errors() -> Iterator[None]:
 
 
 def structured_message(exc: Exception) -> str | None:
-    """The message for one of `STRUCTURED_ERRORS`, else None.
+    """What the CLI prints for a user's error: the `CLI_MESSAGES` wording, else a
+    `StructuredError`'s `render()`; None for any other exception (a bug: its traceback shows).
 
-    The classes are looked up in `sys.modules`, never imported: an exception whose module was
-    never loaded cannot have been raised, and importing the sandbox here would load it for
-    every command.
+    The `CLI_MESSAGES` classes are looked up in `sys.modules`, never imported: an exception whose
+    module was never loaded cannot have been raised, and importing the verifier here would load
+    it for every command.
     """
-    for module_name, class_name, message in STRUCTURED_ERRORS:
+    for module_name, class_name, message in CLI_MESSAGES:
         module = sys.modules.get(module_name)
         if module is not None and isinstance(exc, getattr(module, class_name)):
-            return str(exc) if message is None else message
-    return None
+            return message
+    return exc.render() if isinstance(exc, StructuredError) else None
 
 
 def print_json(value: Any) -> None:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+from verifier.errors import StructuredError
 
-class EpisodeInputError(ValueError):
+
+class EpisodeInputError(StructuredError, ValueError):
     """An episode cannot start: `field` names the input (task field, setting, `users`), `problem` why.
 
     A task without `query`, `user_preferences` or `initial_messages` is the official
     input-validation failure (spec §7.8): the runs layer records it without a completion reason.
     """
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem

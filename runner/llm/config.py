@@ -11,17 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from verifier.errors import StructuredError
+
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
 NO_KEY = "EMPTY"
 
 
-class LLMConfigError(ValueError):
+class LLMConfigError(StructuredError, ValueError):
     """A config field with a bad value: names the field and the problem."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
 
 
 @dataclass(frozen=True)

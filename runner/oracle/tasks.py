@@ -18,6 +18,7 @@ import orjson
 from pydantic import ValidationError
 
 from runner.io import InputError, iter_jsonl_bytes, read_bytes, read_json
+from verifier.errors import StructuredError
 from verifier.model.task import Task
 
 WHOLE = "$"
@@ -126,9 +127,9 @@ def table_for(tables: Mapping[str, Any] | None, entry: TaskEntry, label: str) ->
     return table
 
 
-class TableError(Exception):
+class TableError(StructuredError):
     """A task the `--table` file has no usable table for."""
 
     def __init__(self, error: TaskError) -> None:
-        super().__init__(f"{error.field}: {error.problem}")
+        super().__init__(error.field, error.problem)
         self.error = error

@@ -13,15 +13,12 @@ from runner.conversation import User
 from runner.llm.config import LLMConfig, LLMConfigError
 from runner.users.llm import LLMUser
 from runner.users.rules import RulesUser
+from verifier.errors import StructuredError
 from verifier.model.task import Task
 
 
-class UserSetupError(ValueError):
+class UserSetupError(StructuredError, ValueError):
     """Users that cannot be made: `field` names the argument, `problem` says why."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field, self.problem = field, problem
 
 
 class UserFactory(Protocol):

@@ -22,14 +22,15 @@ from sandbox.cache.keys import args_of_key, params_json
 from sandbox.cache.neighbours import NeighbourIndex
 from sandbox.cache.simulator import Simulator
 from sandbox.cache.stats import Outcome, StatsRecorder
+from verifier.errors import StructuredError
 
 Provenance = Literal["cache", "world", "retrieved", "simulated", "error"]
 MEMO_PROVENANCES: tuple[Provenance, ...] = ("retrieved", "simulated")
 MAX_EXAMPLES = 8
 
 
-class CacheFileError(ValueError):
-    """A cache file exists but does not have the expected shape."""
+class CacheFileError(StructuredError, ValueError):
+    """A cache file exists but does not have the expected shape: `field` is the file."""
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,9 @@ def _read_object(path: Path) -> dict[str, Any]:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CacheFileError(f"{path}: cannot read cache file ({exc})") from exc
+        raise CacheFileError(str(path), f"cannot read cache file ({exc})") from exc
     if not isinstance(raw, dict):
-        raise CacheFileError(f"{path}: a cache file must hold one JSON object")
+        raise CacheFileError(str(path), "a cache file must hold one JSON object")
     return raw
 
 
@@ -84,7 +85,7 @@ class ToolCache:
             raw = _read_object(path)
             for key, value in raw.items():
                 if not isinstance(value, str):
-                    raise CacheFileError(f"{path}: value of key {key!r} must be a string")
+                    raise CacheFileError(str(path), f"value of key {key!r} must be a string")
             self._official[tool] = raw
         return self._official[tool]
 
@@ -107,8 +108,8 @@ class ToolCache:
             and entry.get("provenance") in MEMO_PROVENANCES
         ):
             raise CacheFileError(
-                f"{self._directory / f'{tool}_memo.json'}: entry {key!r} needs a string 'text' and a "
-                f"'provenance' in {list(MEMO_PROVENANCES)}"
+                str(self._directory / f"{tool}_memo.json"),
+                f"entry {key!r} needs a string 'text' and a 'provenance' in {list(MEMO_PROVENANCES)}",
             )
         return CachedAnswer(entry["text"], entry["provenance"], entry.get("source_key"))
 

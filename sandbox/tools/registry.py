@@ -14,6 +14,7 @@ from sandbox.tools.routes import compare_routes, plan_route, search_along_route
 from sandbox.tools.schemas import SPECS, TOOL_NAMES, ToolSpec
 from sandbox.tools.web import web_search
 from sandbox.world.world import World
+from verifier.errors import StructuredError
 
 Answerer = Callable[[World, dict[str, Any]], Payload | None]
 
@@ -31,11 +32,11 @@ ANSWERERS: dict[str, Answerer] = {
 }
 
 
-class UnknownToolError(ValueError):
-    """A tool name that is not one of the ten."""
+class UnknownToolError(StructuredError, ValueError):
+    """A tool name that is not one of the ten (the message names it)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown tool {name!r}; known tools: {', '.join(TOOL_NAMES)}")
+        super().__init__("", f"unknown tool {name!r}; known tools: {', '.join(TOOL_NAMES)}")
         self.name = name
 
 

@@ -1,4 +1,6 @@
-"""Imports point one way: verifier and sandbox import nothing of ours, solver only verifier."""
+"""Imports point one way: verifier and sandbox import nothing of ours, solver only verifier;
+the one exception is the error base `verifier.errors` (it imports nothing), which every package's
+errors derive from."""
 
 from __future__ import annotations
 
@@ -15,18 +17,21 @@ ALLOWED = {
     "solver": {"solver", "verifier"},
     "runner": set(OURS),
 }
+ERROR_BASE = "verifier.errors"
+"""The one module of ours any package may import."""
 
 
 def _imported(source: str, package: str) -> set[str]:
-    """Top-level packages of ours imported anywhere in a module of `package` (relative = own)."""
+    """Top-level packages of ours imported anywhere in a module of `package` (relative = own),
+    leaving out imports of `ERROR_BASE`."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
+            found.update(alias.name.split(".")[0] for alias in node.names if alias.name != ERROR_BASE)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 found.add(package)
-            elif node.module:
+            elif node.module and node.module != ERROR_BASE:
                 found.add(node.module.split(".")[0])
     return found & set(OURS)
 
@@ -52,6 +57,13 @@ def test_scanner_sees_nested_and_relative_imports() -> None:
         "import json\ndef f():\n    import runner.cli\n    from sandbox.world import world\nfrom . import x\n"
     )
     assert _imported(source, "verifier") == {"runner", "sandbox", "verifier"}
+
+
+def test_scanner_lets_every_package_import_the_error_base_only() -> None:
+    source = "import verifier.errors\nfrom verifier.errors import StructuredError\n"
+    assert _imported(source, "sandbox") == set()
+    assert _imported("from verifier.model.task import Task\n", "sandbox") == {"verifier"}
+    assert _imported("from verifier import errors\n", "sandbox") == {"verifier"}
 
 
 def _imports_cli(source: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from verifier.errors import StructuredError
 from verifier.official.primitives import parse_date
 
 VALID_HOTEL_CATEGORIES = frozenset(
@@ -41,8 +42,12 @@ _ALL_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
 _UNSEEN: Any = object()
 
 
-class PoiDbError(ValueError):
-    """The POI file cannot be read or does not have the official shape."""
+class PoiDbError(StructuredError, ValueError):
+    """The POI file cannot be read or does not have the official shape (the message names the
+    file and the field)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("", problem)
 
 
 class PoiDb:

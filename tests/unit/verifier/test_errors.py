@@ -1,0 +1,69 @@
+"""The error base: one shape (field, problem, hint), one rendering, every package's errors on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from runner.agents.registry import AgentSetupError
+from runner.episode.errors import EpisodeInputError
+from runner.io import InputError
+from runner.llm.config import LLMConfigError
+from runner.oracle.tasks import TableError, TaskError
+from runner.users.registry import UserSetupError
+from sandbox.cache.store import CacheFileError
+from sandbox.tools.registry import UnknownToolError
+from sandbox.world.errors import WorldError
+from solver.errors import TaskInputError
+from solver.greedy import GreedyError
+from solver.oracle.solve import OracleInputError
+from verifier.errors import StructuredError
+from verifier.official.poi_db import PoiDbError
+from verifier.verify import WorldRequiredError
+
+
+def test_message_is_field_then_problem() -> None:
+    error = StructuredError("$.days[0].city", "unknown city")
+    assert (str(error), error.field, error.problem, error.hint) == (
+        "$.days[0].city: unknown city",
+        "$.days[0].city",
+        "unknown city",
+        None,
+    )
+    assert error.render() == "$.days[0].city: unknown city"
+
+
+def test_render_adds_the_hint_and_leaves_out_an_empty_field() -> None:
+    assert StructuredError("seed", "must be 0 or more", "pass --seed 0").render() == (
+        "seed: must be 0 or more; pass --seed 0"
+    )
+    assert StructuredError("", "no world").render() == "no world"
+    assert str(StructuredError("", "no world")) == "no world"
+
+
+@pytest.mark.parametrize(
+    ("error", "builtin", "text"),
+    [
+        (TaskInputError("days", "none"), ValueError, "days: none"),
+        (GreedyError("world", "no hotel"), ValueError, "world: no hotel"),
+        (OracleInputError("metadata", "missing"), ValueError, "metadata: missing"),
+        (WorldError("$.city", "unknown city"), ValueError, "$.city: unknown city"),
+        (CacheFileError("x.json", "not an object"), ValueError, "x.json: not an object"),
+        (UnknownToolError("fly"), ValueError, "unknown tool 'fly'; known tools: "),
+        (PoiDbError("POI file p: not JSON"), ValueError, "POI file p: not JSON"),
+        (WorldRequiredError("needs a world"), ValueError, "needs a world"),
+        (AgentSetupError("planner", "none"), ValueError, "planner: none"),
+        (UserSetupError("kind", "unknown"), ValueError, "kind: unknown"),
+        (LLMConfigError("model", "empty"), ValueError, "model: empty"),
+        (EpisodeInputError("users", "missing"), ValueError, "users: missing"),
+        (InputError("a.json", "not JSON", where="line 3"), Exception, "a.json: line 3: not JSON"),
+        (InputError(None, "nothing to answer"), Exception, "nothing to answer"),
+        (TableError(TaskError("table", "no table")), Exception, "table: no table"),
+    ],
+)
+def test_every_package_error_is_structured_and_keeps_its_base(
+    error: StructuredError, builtin: type[Exception], text: str
+) -> None:
+    assert isinstance(error, StructuredError)
+    assert isinstance(error, builtin)
+    assert str(error).startswith(text)
+    assert error.render() == str(error)

@@ -1,0 +1,26 @@
+"""The one shape of a user-facing error: which field, what problem, and how to fix it.
+
+Every package derives its input errors from `StructuredError` (the verifier, at the bottom of the
+import graph, holds it; it imports nothing, so any package may import this module alone). The CLI
+prints `render()` and exits 2 for every one of them, never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class StructuredError(Exception):
+    """Bad input named precisely: `field` says where (a JSON path, an argument, a file, or "" when
+    the problem names it), `problem` what is wrong, `hint` (optional) what to do about it.
+
+    `str(error)` is `field: problem` (just `problem` when there is no field); subclasses keep the
+    built-in base they had (`ValueError` mostly) by listing it second.
+    """
+
+    def __init__(self, field: str, problem: str, hint: str | None = None) -> None:
+        self.field, self.problem, self.hint = field, problem, hint
+        super().__init__(f"{field}: {problem}" if field else problem)
+
+    def render(self) -> str:
+        """The message a user reads: `field: problem`, then `; hint` when there is a hint."""
+        message = f"{self.field}: {self.problem}" if self.field else self.problem
+        return f"{message}; {self.hint}" if self.hint else message
