@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from runner.agents.registry import make_agent
 from runner.conversation import Agent, User
-from runner.runs.config import ModelOptions
+from runner.runs.config import ModelOptions, RunConfig
 from runner.runs.planner import CachedOraclePlanner
+from runner.scoring.oracle_cache import OracleCache
 from runner.users.registry import make_users
 from sandbox.world.world import World
 from verifier.model.task import Task
-
-if TYPE_CHECKING:
-    from runner.runs.trial import RunJob
 
 
 @dataclass(frozen=True)
@@ -27,10 +25,20 @@ class Cast:
     users: Mapping[str, User]
 
 
+class CastJob(Protocol):
+    """What a cast is built from: the run's config and its oracle cache (a `RunJob` has both)."""
+
+    @property
+    def config(self) -> RunConfig: ...
+
+    @property
+    def oracle(self) -> OracleCache: ...
+
+
 class CastBuilder(Protocol):
     """Builds a fresh cast for one attempt of a trial."""
 
-    def __call__(self, job: RunJob, task: Task, world: World, seed: int) -> Cast: ...
+    def __call__(self, job: CastJob, task: Task, world: World, seed: int) -> Cast: ...
 
 
 def model_options(model: ModelOptions, seed: int, *, users: bool = False) -> dict[str, Any] | None:
@@ -45,7 +53,7 @@ def model_options(model: ModelOptions, seed: int, *, users: bool = False) -> dic
     return options | {"api_key_env": model.api_key_env, "seed": seed}
 
 
-def build_cast(job: RunJob, task: Task, world: World, seed: int) -> Cast:
+def build_cast(job: CastJob, task: Task, world: World, seed: int) -> Cast:
     """The agent and users of one attempt of a trial, from the registries."""
     config = job.config
     options = model_options(config.model, seed)

@@ -94,3 +94,92 @@ def test_cli_scanner_sees_every_form() -> None:
     assert _imports_cli("from runner.cli.support import out\n")
     assert _imports_cli("from runner import cli\n")
     assert not _imports_cli("from runner import aggregate\nimport runner.io\n")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _targets(node: ast.Import | ast.ImportFrom, importer: str, is_package: bool, known: set[str]) -> set[str]:
+    """The modules of ours one import statement names (`from p import m` names `p.m` when m is a
+    module, else `p`; a relative import is resolved against the importer's package)."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = importer if is_package else importer.rpartition(".")[0]
+            for _ in range(node.level - 1):
+                package = package.rpartition(".")[0]
+            base = f"{package}.{base}" if base else package
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+    found: set[str] = set()
+    for name in names:
+        module = name
+        while module and module not in known:
+            module = module.rpartition(".")[0]
+        if module:
+            found.add(module)
+    return found
+
+
+def _import_graph(files: list[Path]) -> dict[str, set[str]]:
+    """Module → the modules of ours it imports anywhere (TYPE_CHECKING and function bodies too)."""
+    known = {_module_name(f) for f in files}
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        name = _module_name(path)
+        nodes = ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        imports = [n for n in nodes if isinstance(n, ast.Import | ast.ImportFrom)]
+        edges = set().union(*(_targets(n, name, path.name == "__init__.py", known) for n in imports))
+        graph[name] = edges - {name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of two or more modules (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(groups)
+
+
+def test_no_import_circle() -> None:
+    files = sorted(f for package in OURS for f in (ROOT / package).rglob("*.py"))
+    assert _circles(_import_graph(files)) == []
+
+
+def test_circle_finder_sees_a_circle_through_a_type_only_import() -> None:
+    graph = {"a.x": {"a.y"}, "a.y": {"a.z"}, "a.z": {"a.x"}, "a.w": {"a.x"}}
+    assert _circles(graph) == [["a.x", "a.y", "a.z"]]
+    known = {"runner", "runner.runs", "runner.runs.trial", "runner.runs.cast"}
+    node = ast.parse("if TYPE_CHECKING:\n    from runner.runs.trial import RunJob\n").body[0].body[0]  # type: ignore[attr-defined]
+    assert _targets(node, "runner.runs.cast", False, known) == {"runner.runs.trial"}
+    relative = ast.parse("from . import cast\n").body[0]
+    assert isinstance(relative, ast.ImportFrom)
+    assert _targets(relative, "runner.runs", True, known) == {"runner.runs.cast"}
