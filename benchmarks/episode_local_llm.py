@@ -6,7 +6,7 @@ Builds the sample task's world (`runner.sample.SEED`), plays one episode with an
 and rule users (`--users llm` makes the users LLM users on the same server), printing every
 agent step as it happens (purpose, seconds, tool calls, text), then the figures: rounds, events,
 agent steps, tool calls (and how many were read from text), completion reason, wall time, tokens,
-whether a plan was produced, its strict validity (`verifier.verify.verify`, profile strict, with
+whether a plan was produced, its strict validity (`verifier.referee.verify`, profile strict, with
 the world) and its GU against the effective preferences ③ under both profiles. The API key, if
 the server wants one, is read from the variable named by `--api-key-env`.
 """
@@ -33,7 +33,7 @@ from sandbox.world.world import World
 from verifier.model.task import Task
 from verifier.official.extraction import extract_plan_from_conversation
 from verifier.official.poi_db import PoiDb
-from verifier.verify import verify
+from verifier.referee import verify
 
 SHOWN = 160
 

@@ -17,7 +17,7 @@ import traceback
 from typing import Any
 
 from runner.sample import build_sample
-from verifier.verify import verify
+from verifier.referee import verify
 
 SCALARS: tuple[Any, ...] = (
     None,

@@ -35,7 +35,7 @@ from verifier.official.fairness import evaluate_group_fairness
 from verifier.official.plan_view import PlanView, build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
-from verifier.verify import verify
+from verifier.referee import verify
 from verifier.world import WorldFacts
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,7 +23,7 @@ from runner.ordered_pool import chunk_results
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
 from verifier.official.poi_db import PoiDb
-from verifier.verify import verdict_to_batch_line, verify
+from verifier.referee import verdict_to_batch_line, verify
 from verifier.world import WorldFacts
 
 

@@ -21,7 +21,7 @@ from verifier.model.task import Task
 from verifier.model.verdict import Profile, Verdict
 from verifier.official.extraction import extract_plan_from_conversation
 from verifier.official.poi_db import PoiDb
-from verifier.verify import (
+from verifier.referee import (
     OFFICIAL_CRASH,
     gu_json,
     part_json,

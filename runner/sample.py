@@ -34,7 +34,7 @@ from verifier.model.plan import hhmm, minutes
 from verifier.model.task import Task
 from verifier.model.verdict import Profile, Verdict
 from verifier.official.poi_db import PoiDb
-from verifier.verify import verify
+from verifier.referee import verify
 
 SEED = 1
 PROFILES: tuple[Profile, ...] = ("official", "strict")

@@ -18,7 +18,7 @@ from runner.sample import PROFILES, Sample
 from solver.oracle.result import OracleResult
 from solver.oracle.solve import OracleSettings, solve_task
 from verifier.model.verdict import Profile, Verdict
-from verifier.verify import verify
+from verifier.referee import verify
 
 WORKERS = 1
 

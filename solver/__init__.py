@@ -1,1 +1,51 @@
-"""tripwright solver package."""
+"""The solver: plans for a task in a world — the greedy planner, and the CP-SAT oracle with a
+proven bound on group utility.
+
+`greedy_plan(task, world)` → a strict-valid plan; `solve_task(task, world, settings)` →
+`OracleResult` (plan, objective, bound, status). The names below are imported on first use (the
+oracle loads OR-Tools); docs/api.md lists them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solver.errors import TaskInputError
+    from solver.greedy import GreedyError, greedy_plan
+    from solver.oracle.result import OracleResult, Status
+    from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
+
+_HOMES = {
+    "GreedyError": "solver.greedy",
+    "OracleInputError": "solver.oracle.solve",
+    "OracleResult": "solver.oracle.result",
+    "OracleSettings": "solver.oracle.solve",
+    "Status": "solver.oracle.result",
+    "TaskInputError": "solver.errors",
+    "greedy_plan": "solver.greedy",
+    "solve_task": "solver.oracle.solve",
+}
+"""Each public name and the module it lives in."""
+
+__all__ = [
+    "GreedyError",
+    "OracleInputError",
+    "OracleResult",
+    "OracleSettings",
+    "Status",
+    "TaskInputError",
+    "greedy_plan",
+    "solve_task",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its home module on first use (PEP 562), then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

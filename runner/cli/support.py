@@ -27,7 +27,7 @@ WORLD_HINT = (
 )
 WORKER_DIED = "a worker process died (killed, or out of memory): run again, or with --jobs 1"
 CLI_MESSAGES: tuple[tuple[str, str, str], ...] = (
-    ("verifier.verify", "WorldRequiredError", WORLD_HINT),
+    ("verifier.referee", "WorldRequiredError", WORLD_HINT),
     ("concurrent.futures.process", "BrokenProcessPool", WORKER_DIED),
 )
 """(module, exception class, message) of errors the CLI words itself: the command-line fix of a

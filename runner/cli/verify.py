@@ -74,7 +74,7 @@ def verify_command(
     """Verify one plan: exit 0 valid, 1 invalid, 2 bad input."""
     from runner.io import read_json
     from runner.loading import load_table, load_task
-    from verifier.verify import verify
+    from verifier.referee import verify
 
     with user_errors():
         loaded = load_task(task, task_id)

@@ -5,3 +5,13 @@ bounded retries and returns a `ChatReply`; failures end as `runner.conversation.
 with the official failure reason (spec §7.8). Small models that write tool calls as JSON text
 are read by `runner.llm.text_calls`; `runner.llm.history` renders the group chat as messages.
 """
+
+from runner.llm.client import ChatClient, ChatReply
+from runner.llm.config import LLMConfig, LLMConfigError
+
+__all__ = [
+    "ChatClient",
+    "ChatReply",
+    "LLMConfig",
+    "LLMConfigError",
+]

@@ -19,7 +19,7 @@ from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
-from verifier.verify import CRASHES
+from verifier.referee import CRASHES
 from verifier.world import WorldFacts
 
 NO_EFFECTIVE = "no effective table ③ (the trial failed): nothing to compare with the oracle"

@@ -88,7 +88,7 @@ def test_importing_the_app_loads_no_engine() -> None:
 @pytest.mark.parametrize("extra", [["--json"], []], ids=["json", "tables"])
 def test_verify_loads_only_the_verifier(extra: list[str]) -> None:
     modules = _loaded(*VERIFY, *extra)
-    assert "verifier.verify" in modules
+    assert "verifier.referee" in modules
     assert _heavy(modules, allowed=() if extra else ("rich.table",)) == []
     assert "verifier.strict.profile" not in modules
 
@@ -106,7 +106,7 @@ def test_engine_errors_are_recognised_once_their_modules_are_loaded() -> None:
     from runner.cli.support import WORKER_DIED, WORLD_HINT, structured_message
     from sandbox.cache.store import CacheFileError
     from sandbox.world.errors import WorldError
-    from verifier.verify import WorldRequiredError
+    from verifier.referee import WorldRequiredError
 
     assert structured_message(WorldError("$.city", "unknown city")) == "$.city: unknown city"
     assert structured_message(CacheFileError("x.json", "not an object")) == "x.json: not an object"

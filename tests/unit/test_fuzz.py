@@ -12,7 +12,7 @@ from runner.sample import sample_task
 from tests.fixtures.strict_world import FixtureWorld
 from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.verdict import Profile, Verdict
-from verifier.verify import verify
+from verifier.referee import verify
 
 TASK = sample_task()
 POI = zhuhai_poi_db()

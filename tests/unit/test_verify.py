@@ -11,7 +11,7 @@ from runner.sample import sample_task
 from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
-from verifier.verify import OFFICIAL_CRASH, WorldRequiredError, verdict_to_batch_line, verify
+from verifier.referee import OFFICIAL_CRASH, WorldRequiredError, verdict_to_batch_line, verify
 
 TASK = sample_task()
 POI = zhuhai_poi_db()

@@ -35,7 +35,7 @@ from tests.fixtures.scripted_players import (
 )
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
-from verifier.verify import verify
+from verifier.referee import verify
 
 SAMPLE: dict[str, Any] = json.loads(sample_path("task.json").read_text(encoding="utf-8"))
 TASK = load_task(sample_path("task.json"), None)

@@ -36,7 +36,7 @@ from tests.fixtures.fake_openai import (
 )
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
-from verifier.verify import verify
+from verifier.referee import verify
 
 KEY_ENV = "TRIPWRIGHT_EPISODE_TEST_KEY"
 SECRET = "sk-episode-secret-42"

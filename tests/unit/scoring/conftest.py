@@ -17,7 +17,7 @@ from runner.scoring.oracle_cache import canonical_hash
 from solver.oracle.result import OracleResult, Status
 from solver.oracle.solve import OracleInputError, OracleSettings
 from verifier.model.task import Task
-from verifier.verify import verify
+from verifier.referee import verify
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from solver.oracle.result import Status
 from solver.oracle.solve import OracleSettings
 from tests.unit.scoring.conftest import FakeOracle, compromised, failed, inferred, official_gu, record
 from verifier.model.task import Task
-from verifier.verify import verify
+from verifier.referee import verify
 
 
 def lean(plan: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from solver.greedy import GreedyError
 from solver.oracle.solve import OracleInputError
 from verifier.errors import StructuredError
 from verifier.official.poi_db import PoiDbError
-from verifier.verify import WorldRequiredError
+from verifier.referee import WorldRequiredError
 
 
 def test_message_is_field_then_problem() -> None:
