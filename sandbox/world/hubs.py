@@ -15,9 +15,8 @@ import math
 
 from sandbox.world.geography import CityInfo, airports_near
 from sandbox.world.model import Hub
-from sandbox.world.realtimes import route_airlines, stations_by_city
+from sandbox.world.realtimes import CHINATRAVEL_AIRPORTS, CLOSED_AIRPORTS, route_airlines, stations_by_city
 from sandbox.world.seeding import rng
-from sandbox.world.timetable_curate import CHINATRAVEL_AIRPORTS, CLOSED_AIRPORTS
 
 KM_PER_DEG_LAT = 110.57
 FAR_AIRPORT_KM = 200.0

@@ -1,5 +1,5 @@
 """The curated real timetable data (`sandbox/data/trains.csv`, `flights.csv`, `flight_routes.csv`,
-`stations.csv`; made by `sandbox.world.timetable_curate`), loaded once and indexed.
+`stations.csv`; made by `sandbox.curation.timetable_data`), loaded once and indexed.
 
 A train is a run: its stops (station, city, arrival, departure) in minutes from the run's first
 midnight. It runs every day, so a city pair's trains are the same every date.
@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from functools import cache
 
 from sandbox.world.geography import DATA_DIR
+
+CHINATRAVEL_AIRPORTS = {
+    "北京首都国际机场": "PEK", "北京大兴国际机场": "PKX", "上海虹桥国际机场": "SHA",
+    "上海浦东国际机场": "PVG", "广州白云国际机场": "CAN", "深圳宝安国际机场": "SZX",
+    "成都双流国际机场": "CTU", "成都天府国际机场": "TFU", "重庆江北国际机场": "CKG",
+    "杭州萧山国际机场": "HGH", "武汉天河国际机场": "WUH", "南京禄口国际机场": "NKG",
+}  # fmt: skip
+"""The airports ChinaTravel's flights name, by their IATA codes (the curation reads its flights
+with them; hubs keep their real names)."""
+CLOSED_AIRPORTS = frozenset({"NAY"})
+"""Beijing Nanyuan closed on 2019-09-25 (replaced by Daxing)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@ a lottery: the same numbers at the same times every date) and names its `source`
   times; fare by rule: G 0.46, C/D 0.31 CNY per rail-km, conventional 0.15 up to 500 rail-km,
   0.26 beyond); runs of a day or longer are left out (a plan's leg crosses midnight at most once);
 - flights: per pair of served airports, ChinaTravel's real flights where it has them; else, on a
-  route OpenFlights knows (plus the takeovers of airports opened since, see `timetable_curate`),
+  route OpenFlights knows (plus the takeovers of airports opened since, see
+  `sandbox.curation.timetable_data`),
   1–3 departures a day per airline flying it (ChinaTravel: median 2; numbers = airline code + 4
   seeded digits, block time 35 min + km / 780 km/h, fare 1.1 CNY/km + 50 sold at 34–68 % + 50
   fees: the 5th–95th percentile of ChinaTravel's 1,700 real fares against that full fare);

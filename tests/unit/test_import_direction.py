@@ -82,6 +82,21 @@ def _imports_cli(source: str) -> bool:
     return False
 
 
+def test_the_runtime_world_never_imports_the_curation_scripts() -> None:
+    curation = ROOT / "sandbox" / "curation"
+    runtime = [f for f in sorted((ROOT / "sandbox").rglob("*.py")) if curation not in f.parents]
+    assert runtime
+    wrong = [
+        str(f.relative_to(ROOT))
+        for f in runtime
+        if any(
+            isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sandbox.curation")
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8")))
+        )
+    ]
+    assert wrong == []
+
+
 def test_engine_never_imports_the_cli() -> None:
     cli = ROOT / "runner" / "cli"
     engine = [f for f in sorted((ROOT / "runner").rglob("*.py")) if cli not in f.parents]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from sandbox.curation.coords import gcj02_to_wgs84, to_wgs84, wgs84_to_gcj02
 from sandbox.world import World
 from sandbox.world.build import build_world
-from sandbox.world.coords import gcj02_to_wgs84, to_wgs84, wgs84_to_gcj02
 from sandbox.world.geography import haversine_km
 from sandbox.world.model import Window
 from sandbox.world.official_io import export_poi_db, import_official

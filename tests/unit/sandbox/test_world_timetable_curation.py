@@ -12,9 +12,9 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sandbox.curation.station_positions import named_after, unshare
+from sandbox.curation.train_segments import ARRIVE, DEPART, Segment, consistent, dwell_ok
 from sandbox.world.geography import DATA_DIR, haversine_km
-from sandbox.world.station_positions import named_after, unshare
-from sandbox.world.train_segments import ARRIVE, DEPART, Segment, consistent, dwell_ok
 
 SOUTH = (113.263266, 22.990208)
 CENTRE = (113.264385, 23.129110)

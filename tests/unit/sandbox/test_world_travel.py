@@ -108,8 +108,8 @@ def test_every_real_station_position_lies_within_its_city() -> None:
     """Curation drops a source position far from its city (ChinaTravel put 深圳福田站 in Wuhan)."""
     import csv
 
+    from sandbox.curation.timetable_data import STATION_RADIUS_KM
     from sandbox.world.geography import DATA_DIR, curated_cities, haversine_km
-    from sandbox.world.timetable_curate import STATION_RADIUS_KM
 
     centres = {name: (info.city.lon, info.city.lat) for name, info in curated_cities().items()}
     with (DATA_DIR / "stations.csv").open(encoding="utf-8") as fh:

@@ -1,6 +1,6 @@
 """Curate the real timetable data in `sandbox/data/` from `../shared/realdata/` (run once, offline).
 
-    python -m sandbox.world.timetable_curate <realdata dir>
+    python -m sandbox.curation.timetable_data <realdata dir>
 
 writes, deterministically (sorted rows; re-running reproduces the files byte for byte):
 - `trains.csv` — code, mode (高铁 for G/C/D, else 火车), source, stops as
@@ -13,7 +13,7 @@ writes, deterministically (sorted rows; re-running reproduces the files byte for
 - `flight_routes.csv` — OpenFlights domestic routes (2014) between airports of `airports.csv`,
   airlines per route, plus routes of airports opened since (`NEW_AIRPORTS`), none from closed ones;
 - `stations.csv` — every station the trains use, with WGS-84 coordinates where ChinaTravel's
-  POI file knows them (GCJ-02, converted by `sandbox.world.coords`; a position far from the
+  POI file knows them (GCJ-02, converted by `sandbox.curation.coords`; a position far from the
   city dropped, one shared by two stations given to its own by `station_positions.unshare`),
   else empty.
 """
@@ -27,17 +27,12 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from sandbox.world.coords import to_wgs84
+from sandbox.curation.coords import to_wgs84
+from sandbox.curation.station_positions import unshare
+from sandbox.curation.train_segments import ARRIVE, DEPART, RailTimes, Segment, consistent
 from sandbox.world.geography import DATA_DIR, curated_airports, curated_cities, haversine_km
-from sandbox.world.station_positions import unshare
-from sandbox.world.train_segments import ARRIVE, DEPART, RailTimes, Segment, consistent
+from sandbox.world.realtimes import CHINATRAVEL_AIRPORTS, CLOSED_AIRPORTS
 
-CHINATRAVEL_AIRPORTS = {
-    "北京首都国际机场": "PEK", "北京大兴国际机场": "PKX", "上海虹桥国际机场": "SHA",
-    "上海浦东国际机场": "PVG", "广州白云国际机场": "CAN", "深圳宝安国际机场": "SZX",
-    "成都双流国际机场": "CTU", "成都天府国际机场": "TFU", "重庆江北国际机场": "CKG",
-    "杭州萧山国际机场": "HGH", "武汉天河国际机场": "WUH", "南京禄口国际机场": "NKG",
-}  # fmt: skip
 NEW_AIRPORTS: dict[str, tuple[tuple[str, ...], frozenset[str] | None]] = {
     "PKX": (("NAY",), None),
     "TFU": (("CTU",), frozenset({"CA", "3U"})),
@@ -47,8 +42,6 @@ moved — None = all). Daxing (2019) took every Nanyuan route; Tianfu (2021) Air
 Airlines' Shuangliu routes. PEK keeps its own; see `PKX_FROM_PEK` for the carriers that moved."""
 PKX_FROM_PEK = frozenset({"CZ", "MU", "MF", "FM", "KN"})
 """China Southern and China Eastern (with Xiamen, Shanghai and China United) moved to Daxing."""
-CLOSED_AIRPORTS = frozenset({"NAY"})
-"""Beijing Nanyuan closed on 2019-09-25 (replaced by Daxing)."""
 HSR_PREFIXES = ("G", "C", "D")
 CHINATRAVEL_CITIES = {
     "beijing": "北京", "shanghai": "上海", "nanjing": "南京", "suzhou": "苏州", "hangzhou": "杭州",

@@ -1,4 +1,4 @@
-"""ChinaTravel's train segments made consistent before curation (`timetable_curate`).
+"""ChinaTravel's train segments made consistent before curation (`sandbox.curation.timetable_data`).
 
 ChinaTravel lists a train once per city pair it serves (`from_X_to_Y.json`), so one train number
 appears in several files, and the files sometimes disagree. A train's segments contradict each

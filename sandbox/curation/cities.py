@@ -144,7 +144,7 @@ def task_city_names(task_files: Iterable[Path]) -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m sandbox.world.curate ADCODES_CSV AIRPORTS_CSV TASKS.jsonl …` rewrites sandbox/data."""
+    """`python -m sandbox.curation.cities ADCODES_CSV AIRPORTS_CSV TASKS.jsonl …` rewrites sandbox/data."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("adcodes", type=Path, help="cpca 0.5.5 resources/adcodes.csv")
     parser.add_argument("airports", type=Path, help="airportsdata airports.csv")
