@@ -82,7 +82,7 @@ class DayView:
 
 
 @dataclass(frozen=True)
-class PlanView:
+class RenderedPlan:
     """A rendered plan (a rich renderable): column widths follow the console's width."""
 
     heading: str | None
@@ -122,7 +122,7 @@ class PlanView:
             yield from (Text(f"  {line}") for line in self.unreadable)
 
 
-def render_plan(raw: object, task: Task | None = None) -> PlanView:
+def render_plan(raw: object, task: Task | None = None) -> RenderedPlan:
     """The whole plan: optional task heading, every readable day, trip totals, unreadable parts."""
     parsed = parse_plan(raw)
     travellers = Travellers(_travellers(task, parsed.plan.days), known=task is not None)
@@ -132,7 +132,7 @@ def render_plan(raw: object, task: Task | None = None) -> PlanView:
         charges: list[Charge] = []
         days.append(_day(day, travellers, charges))
         trip.extend(charges)
-    return PlanView(
+    return RenderedPlan(
         heading=None if task is None else _task_heading(task),
         days=days,
         total=_totals(trip, travellers) if days else None,

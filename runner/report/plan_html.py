@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from html import escape
 
-from runner.plan_text import DayView, PlanView, Row
+from runner.plan_text import DayView, RenderedPlan, Row
 
 ROW_CLASSES = {"bold": "leg", "italic": "split"}
 
 
-def plan_html(view: PlanView) -> str:
+def plan_html(view: RenderedPlan) -> str:
     """The plan as an HTML fragment (a `div.plan`)."""
     parts = ['<div class="plan">']
     if view.heading is not None:

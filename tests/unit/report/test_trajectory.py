@@ -6,7 +6,7 @@ import pytest
 
 from runner.io import InputError
 from runner.loading import parse_task
-from runner.plan_text import DayView, PlanView, Row
+from runner.plan_text import DayView, RenderedPlan, Row
 from runner.report.document import Chat, Fold, Heading, Para, Preformatted
 from runner.report.plan_html import plan_html
 from runner.report.trajectory import chat_blocks, find_episode, trajectory
@@ -84,7 +84,7 @@ def test_a_failed_trial_says_so_and_has_no_plan() -> None:
 
 
 def test_plan_tables_mark_splits_and_unreadable_parts() -> None:
-    view = PlanView(
+    view = RenderedPlan(
         heading=None,
         days=[DayView("Day 1", [Row("", "split: User1 | User2", "", "", "italic")], "no hotel", "x")],
         total=None,
