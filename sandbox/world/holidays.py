@@ -7,7 +7,7 @@ self-drive costs fuel only. Train fares are regulated and do not change; real re
 fares their source gives.
 
 The table is checked against the `holidays` package (PyPI; a dev dependency, too large to ship
-for thirteen rows) by `tests/unit/sandbox/test_world_holidays_table.py`.
+for thirteen rows) by `tests/unit/sandbox/world/test_world_holidays_table.py`.
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, wa
 from solver.oracle.result import OracleResult
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 from solver.oracle.waivers import Losses, add_waivers, settle
+from tests.fixtures.exhaustive import ExhaustiveResult, Matrix, exhaustive_optimum
 from tests.fixtures.tiny_world import TinyWorld, city_prefs, tiny_cases, tiny_task, user_prefs
-from tests.unit.solver.exhaustive import ExhaustiveResult, Matrix, exhaustive_optimum
 from tests.unit.solver.test_oracle_exhaustive import (
     HAND_MADE,
     MUSEUM_FAN,

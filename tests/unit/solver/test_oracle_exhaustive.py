@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from solver.greedy import GreedyError, greedy_plan
 from solver.oracle.result import OracleResult
 from solver.oracle.solve import OracleSettings, solve_task
+from tests.fixtures.exhaustive import ExhaustiveResult, exhaustive_optimum, official_gu
 from tests.fixtures.tiny_world import (
     DEST,
     TinyWorld,
@@ -35,7 +36,6 @@ from tests.fixtures.tiny_world import (
     tiny_task,
     user_prefs,
 )
-from tests.unit.solver.exhaustive import ExhaustiveResult, exhaustive_optimum, official_gu
 from verifier.model.task import Task
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.profile import strict_violations

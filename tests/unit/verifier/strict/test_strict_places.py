@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.strict.strict_helpers import A1, A2, edited, found, insert, put, run
+from tests.fixtures.strict_helpers import A1, A2, edited, found, insert, put, run
 
 B2 = "$.days[1].city_segments[0].activities"
 B2_SANYA = "$.days[1].city_segments[2].activities"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tests.fixtures.strict_helpers import drop, edited, found, insert, put, run
 from tests.fixtures.strict_world import task
-from tests.unit.strict.strict_helpers import drop, edited, found, insert, put, run
 
 LEG0 = "$.days[0].city_segments[0]"
 

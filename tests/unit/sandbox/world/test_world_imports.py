@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-WORLD = Path(__file__).resolve().parents[3] / "sandbox" / "world"
+WORLD = Path(__file__).resolve().parents[4] / "sandbox" / "world"
 
 
 def _imports(path: Path) -> set[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.fixtures.strict_helpers import run
 from tests.fixtures.strict_world import WORLD, load_plan
-from tests.unit.strict.strict_helpers import run
 from verifier.world import WorldFacts
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tests.unit.strict.strict_helpers import A1, A2, A3, drop, edited, found, put, run
+from tests.fixtures.strict_helpers import A1, A2, A3, drop, edited, found, put, run
 from verifier.strict.costs import declarable_fen, lowest_cost_fen
 
 

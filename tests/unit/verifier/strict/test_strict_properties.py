@@ -9,14 +9,14 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.fixtures.strict_helpers import apply, run, steps
 from tests.fixtures.strict_world import WORLD, load_plan
-from tests.unit.strict.strict_helpers import apply, run, steps
 from verifier.model.plan_parse import parse_plan
 
 PLANS = ("plan_a", "plan_b")
 DOCUMENTED = set(
     re.findall(
-        r"`((?:strict|input)\.[a-z_]+)`", (Path(__file__).parents[3] / "docs" / "violations.md").read_text()
+        r"`((?:strict|input)\.[a-z_]+)`", (Path(__file__).parents[4] / "docs" / "violations.md").read_text()
     )
 )
 

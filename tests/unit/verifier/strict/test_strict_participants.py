@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.strict.strict_helpers import edited, found, put, run
+from tests.fixtures.strict_helpers import edited, found, put, run
 
 B1 = "$.days[0].city_segments[1].activities"
 B2 = "$.days[1].city_segments[0].activities"

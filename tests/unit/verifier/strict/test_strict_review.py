@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.strict.strict_helpers import edited, found, put
+from tests.fixtures.strict_helpers import edited, found, put
 
 B2 = "$.days[1].city_segments[0].activities"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.fixtures.strict_helpers import A1, A3, drop, edited, found, insert, put, run
 from tests.fixtures.strict_world import task
-from tests.unit.strict.strict_helpers import A1, A3, drop, edited, found, insert, put, run
 
 HOTEL1 = f"{A1}[7]"
 

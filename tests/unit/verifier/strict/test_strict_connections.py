@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.strict.strict_helpers import A1, A3, edited, found, insert, put, run
+from tests.fixtures.strict_helpers import A1, A3, edited, found, insert, put, run
 from verifier.strict.connections import CHECK_IN_MINUTES, EXIT_MINUTES, connection_minutes
 
 FLIGHT_HOME = "$.days[2].city_segments[1]"

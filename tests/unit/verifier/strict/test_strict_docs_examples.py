@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests.fixtures.strict_helpers import edited, run
 from tests.fixtures.strict_world import TASKS, task
-from tests.unit.strict.strict_helpers import edited, run
 from verifier.model.task import Task
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 CHECKS_MD = (ROOT / "docs" / "checks.md").read_text(encoding="utf-8")
 VIOLATIONS_MD = (ROOT / "docs" / "violations.md").read_text(encoding="utf-8")
 EXAMPLES: list[dict[str, Any]] = [

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fixtures.strict_helpers import A1, edited, put
 from tests.fixtures.strict_world import load_plan
-from tests.unit.strict.strict_helpers import A1, edited, put
 from verifier.model.plan import Activity, CityBlock, IntercityTransport
 from verifier.model.plan_parse import parse_plan
 
