@@ -3,6 +3,10 @@
 Sub-apps (`app.add_typer`) hold command groups; `world`, `tools`, `cache` and `plan` groups are added
 here beside the top-level commands.
 
+Help is click's plain layout (`rich_markup_mode=None`): flags show no metavar, paragraphs are
+re-wrapped to the terminal, and a group lists each command with the first sentence of its help,
+whole (`SentenceGroup`; click would cut it at the column width).
+
 Command modules import the engine (verifier, sandbox, solver, runs, report, rich tables) inside
 their command functions: typer needs only the signatures, so `tripwright --help` and a single
 `verify` start without the rest (tests/unit/test_cli_startup.py keeps it so).
@@ -10,16 +14,47 @@ their command functions: typer needs only the signatures, so `tripwright --help`
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 import typer
+from typer.core import TyperGroup
 
 from runner.cli import oracle, plan, report, rescore, run, tools, verify, world
 
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text on one line: its first paragraph up to the first full stop
+    followed by a space (the whole paragraph when there is none)."""
+    paragraph = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
+
+
+class SentenceGroup(TyperGroup):
+    """A command group whose listing shows each command's first sentence, whole."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Write the Commands section (`ctx`, `formatter`: the click context and help formatter
+        of whichever click typer runs on, vendored or not)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.short_help or first_sentence(command.help or "")))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
 app = typer.Typer(
     name="tripwright",
+    cls=SentenceGroup,
     help="Verify and score group-travel plans (GroupTravelBench): official and strict profiles.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 app.command("verify")(verify.verify_command)
@@ -33,7 +68,7 @@ app.command("report")(report.report_command)
 app.command("judge")(report.judge_command)
 app.command("run")(run.run_command)
 app.command("score")(run.score_command)
-app.add_typer(world.app, name="world")
-app.add_typer(tools.app, name="tools")
-app.add_typer(tools.cache_app, name="cache")
-app.add_typer(plan.app, name="plan")
+app.add_typer(world.app, name="world", cls=SentenceGroup)
+app.add_typer(tools.app, name="tools", cls=SentenceGroup)
+app.add_typer(tools.cache_app, name="cache", cls=SentenceGroup)
+app.add_typer(plan.app, name="plan", cls=SentenceGroup)

@@ -136,8 +136,10 @@ def _report(console: Console, line: dict[str, Any]) -> None:
 
 def normalize_command(
     *,
-    verdicts: Annotated[Path, typer.Option(help="verify-batch output (JSONL) or a rescore --json document.")],
-    oracle: Annotated[Path, typer.Option(help="tripwright oracle output (JSONL).")],
+    verdicts: Annotated[
+        Path, typer.Option(help="Output of verify-batch (JSONL) or a rescore --json document.")
+    ],
+    oracle: Annotated[Path, typer.Option(help="Output of tripwright oracle (JSONL).")],
     profile: Annotated[
         str | None, typer.Option(help="Profile of a rescore document (default: strict when scored).")
     ] = None,

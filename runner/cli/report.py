@@ -22,13 +22,15 @@ def report_command(
     ],
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for report.md, report.html and plots/.")],
     scored: Annotated[
-        Path | None, typer.Option(help="tripwright score output: figures against the oracle.")
+        Path | None, typer.Option(help="Output of tripwright score: figures against the oracle.")
     ] = None,
     oracle: Annotated[
         Path | None,
-        typer.Option(help="tripwright oracle output (--objective frontier for the GU–GF frontier)."),
+        typer.Option(help="Output of tripwright oracle (--objective frontier for the GU–GF frontier)."),
     ] = None,
-    judged: Annotated[Path | None, typer.Option(help="tripwright judge output: adds the LLM judge.")] = None,
+    judged: Annotated[
+        Path | None, typer.Option(help="Output of tripwright judge: adds the LLM judge.")
+    ] = None,
     tasks: Annotated[Path | None, typer.Option(help="Tasks (JSON/JSONL): difficulty and names.")] = None,
     world: Annotated[Path | None, typer.Option(help="World directory: re-score both profiles.")] = None,
     poi_db: Annotated[
