@@ -1,4 +1,4 @@
-"""The official aggregation of per-trial records (spec §10.2–10.3).
+"""The official aggregation of per-trial records (docs/cli.md#tripwright-rescore).
 
 Per task: one trial keeps its record; several trials are averaged over the trials that HAVE
 the metric (error trials are dropped, not zero-filled; no rounding). Summaries, overall and

@@ -1,7 +1,7 @@
 """The group chat's shared vocabulary: history entries, and the agent and user contracts.
 
-History entries are the official `conversation_history` items (spec §7.1), kept as plain dicts so
-a record is written exactly as the public evaluator reads it:
+History entries are the official `conversation_history` items (docs/runner.md#the-protocol-as-implemented),
+kept as plain dicts so a record is written exactly as the public evaluator reads it:
 
 - message: `{"type": "message", "role": <user name | "Agent">, "content": str, "has_tool_calls": bool}`
   (the opening messages of Phase 1 carry no `has_tool_calls`);
@@ -61,7 +61,8 @@ def message(role: str, content: str, *, has_tool_calls: bool | None = None) -> M
 
 
 def is_outward(entry: Entry) -> bool:
-    """Whether users see this entry: a message that issued no tool calls (spec §7.1)."""
+    """Whether users see this entry: a message that issued no tool calls
+    (docs/runner.md#the-protocol-as-implemented)."""
     return entry["type"] == "message" and not entry.get("has_tool_calls", False)
 
 
@@ -205,8 +206,8 @@ RETRYABLE: frozenset[str] = frozenset({"rate_limit", "connection_error"})
 class ModelCallError(Exception):
     """A model call failed for good (after the client's own retries); ends the trial.
 
-    `reason` is the official failure `completion_reason` (spec §7.8); runs retry the trial with
-    backoff when it is in `RETRYABLE` and record it as a failure otherwise.
+    `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent, Failures); runs
+    retry the trial with backoff when it is in `RETRYABLE` and record it as a failure otherwise.
     """
 
     def __init__(self, reason: FailureReason, detail: str) -> None:

@@ -1,10 +1,10 @@
-"""Re-score saved GroupTravelBench inference records (spec §7.8) with both profiles.
+"""Re-score saved GroupTravelBench inference records (docs/runner.md#the-record) with both profiles.
 
-Each trial is turned into the official per-trial record (spec §10.1): preference completeness
-from the agent table ② against the effective table ③ (even without a plan), and — when the
+Each trial is turned into the official per-trial record (docs/cli.md#tripwright-rescore): preference
+completeness from the agent table ② against the effective table ③ (even without a plan), and — when the
 trial generated a plan and the plan can be extracted from the conversation the way the
-official code does it (spec §1.3) — group utility, group fairness and plan validity. The strict
-profile gives the same record with strict validity (scores are the same functions).
+official code does it (docs/official.md#scoring, Extraction) — group utility, group fairness and plan
+validity. The strict profile gives the same record with strict validity (scores are the same functions).
 Differences from the official run: a trial on which an official function crashes gets
 `{"error": "official crash in <function>: …"}` for that metric instead of aborting the batch.
 """

@@ -6,7 +6,8 @@ comes from GroupTravelBench (CC BY-NC 4.0, see NOTICE). Its world is built from 
 file, so both profiles read the same facts. The plans:
 
 - `greedy`: the constructive planner's plan (`solver.greedy`), valid under `strict`;
-- `quirk`: `greedy` plus three exploits of spec §12.1 that the official profile accepts — the
+- `quirk`: `greedy` plus three exploits of docs/official.md#ways-to-inflate-gu that the official profile
+accepts — the
   night's hotel entry stacked twice (+1 per user who prefers its category), a meal declared
   free (`avg_cost` 0 lowers the budget total) and a bogus ten-minute same-city leg of the mode
   the travellers must take on the last morning (+2 each); `strict` rejects each;

@@ -6,7 +6,7 @@ searches the intercity legs in order (`solver.greedy_route`) and plans each city
 greedily (`solver.greedy_day`). The whole group does everything together (`["All"]`), so no
 split penalty arises; costs are the world's per-person prices in CNY. It is the oracle's warm
 start and lower bound, and the constructive proof that a task has a strict-valid plan
-(DESIGN §5). Works through `WorldFacts` only.
+(docs/solver.md#greedy-constructive-plan). Works through `WorldFacts` only.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where an official function crashed: the best JSON path for an `input.official_crash` violation.
 
-The official functions raise plain Python errors (spec §12.3) without saying where. This
-module points at the most likely culprit so a user can fix the input:
+The official functions raise plain Python errors (docs/official.md#where-the-official-code-crashes) without
+saying where. This module points at the most likely culprit so a user can fix the input:
 
 1. a structural error found by the plan walk (`PlanView.error_loc`);
 2. for group utility / fairness, a preference-table value whose type the official code cannot

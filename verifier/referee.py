@@ -1,15 +1,15 @@
 """`verify`: one plan, one profile → one `Verdict`; and the batch line written for a verdict.
 
 Both profiles score with the same official group utility (GU), group fairness (GF) and
-preference completeness (PC) functions (DESIGN §4); only validity differs:
+preference completeness (PC) functions (docs/official.md#scoring); only validity differs:
 
 - `official`: the plan is walked once (`build_view`) and the nine official checks report
   issues, each becoming a violation whose `code` is the official issue type verbatim.
 - `strict`: the strict rules (`strict_violations`) judge the plan against a world, plus the
   strict checks of the agent's preference table when one is given.
 
-Where the public evaluator would crash (spec §12.3), the crashing function yields ONE
-violation `input.official_crash` (check `"input"`) naming the function, and its score is
+Where the public evaluator would crash (docs/official.md#where-the-official-code-crashes), the crashing
+function yields ONE violation `input.official_crash` (check `"input"`) naming the function, and its score is
 None; the other functions still run. `Verdict.valid` is true only when there is no violation
 at all — a crash in scoring therefore makes the verdict invalid even if the plan passed every
 check (the batch line keeps the two apart, see `verdict_to_batch_line`).

@@ -1,6 +1,6 @@
 """The planning agent backed by an OpenAI-compatible chat model.
 
-`OpenAIAgent.step` turns an `AgentRequest` into one chat call (spec §7.2–7.3):
+`OpenAIAgent.step` turns an `AgentRequest` into one chat call (docs/runner.md#the-openai-agent):
 
 - turn / convergence / final plan: system text (participants, query, context, departure date,
   table ②; the @-mention reminder when named; the convergence or final-plan instruction), then

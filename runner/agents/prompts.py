@@ -1,8 +1,8 @@
 """The openai agent's instructions, in Chinese like the benchmark, in our own words.
 
-They carry what the official agent is told (spec §1.1, §7.2–7.3): its role and duties, the
-@-mention etiquette, when to speak and what to ask, that a plan ends the chat at once, how
-preferences are scored (strong ±2, weak ±1), how to ask for compromises, the preference table ②
+They carry what the official agent is told (docs/formats.md#plan, docs/runner.md#the-protocol-as-implemented):
+its role and duties, the @-mention etiquette, when to speak and what to ask, that a plan ends the chat at
+once, how preferences are scored (strong ±2, weak ±1), how to ask for compromises, the preference table ②
 structure, splitting the group and its penalty, and the plan JSON format with its constraints.
 Purpose-specific instructions (convergence, final plan, forced finish, preference summary)
 follow the same content; the @-mention reminder closes the system text when the agent is named.

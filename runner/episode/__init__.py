@@ -1,4 +1,4 @@
-"""One episode of the official group-chat protocol (spec §7): rules, scheduler, record.
+"""One episode of the official group-chat protocol (docs/runner.md#episodes): rules, scheduler, record.
 
 Entry point: `run_episode(task, world, agent, users, *, trial, settings, cache=None)`.
 """

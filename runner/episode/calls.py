@@ -1,4 +1,5 @@
-"""Executing the agent's tool calls and counting them the official way (spec §7.2, §8.1).
+"""Executing the agent's tool calls and counting them the official way
+(docs/runner.md#the-protocol-as-implemented, Tool counts).
 
 A call whose arguments are not JSON is not executed: its entry records the arguments as
 `{"raw_arguments": <text>}` and its result is a JSON error in Chinese quoting the first 500

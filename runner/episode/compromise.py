@@ -1,4 +1,5 @@
-"""Applying compromises to the effective preference table ③ (spec §7.6).
+"""Applying compromises to the effective preference table ③ (docs/runner.md#the-protocol-as-implemented,
+Compromises).
 
 The tracker holds ③ — a deep copy of the task's `user_preferences` — and changes it when a user's
 compromise marker is applied. A path is first normalised: a segment that starts with a canonical

@@ -9,5 +9,5 @@ class EpisodeInputError(StructuredError, ValueError):
     """An episode cannot start: `field` names the input (task field, setting, `users`), `problem` why.
 
     A task without `query`, `user_preferences` or `initial_messages` is the official
-    input-validation failure (spec §7.8): the runs layer records it without a completion reason.
+    input-validation failure (docs/runner.md#runs): the runs layer records it without a completion reason.
     """

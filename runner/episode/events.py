@@ -1,4 +1,5 @@
-"""An episode's state and its speaking events: Agent turns, convergences, user replies (spec §7.3–7.6).
+"""An episode's state and its speaking events: Agent turns, convergences, user replies
+(docs/runner.md#the-protocol-as-implemented).
 
 `Episode` holds what the protocol keeps — the committed history, the table ②, the tracker of ③,
 the counters, the consumed (message, target) pairs, the completion reason — and performs one

@@ -1,4 +1,5 @@
-"""Repetition guards on the agent's tool calls (spec §7.2, §7.7).
+"""Repetition guards on the agent's tool calls (docs/runner.md#the-protocol-as-implemented, Agent turn;
+docs/runner.md#termination-reasons).
 
 A call's signature is its tool name and its arguments as canonical JSON (sorted keys). Within a
 turn, guard A ("consecutive") fires when an iteration repeats any signature of the iteration just

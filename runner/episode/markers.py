@@ -1,4 +1,5 @@
-"""Compromise markers in user replies: the grammar and the value (spec §7.6).
+"""Compromise markers in user replies: the grammar and the value (docs/runner.md#the-protocol-as-implemented,
+Compromises).
 
 A reply gives ground by ENDING (trailing white space aside) with `[path : value]`: the path is
 word characters (CJK included) and dots, the colon is ASCII (a full-width "：" is no marker), and

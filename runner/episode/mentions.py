@@ -1,4 +1,5 @@
-"""Who a message @-mentions: the LAST mention of a known name (spec §7.4, preempt).
+"""Who a message @-mentions: the LAST mention of a known name (docs/runner.md#the-protocol-as-implemented,
+@-mentions).
 
 A mention is an ASCII "@" followed by a participant name that is not itself followed by an ASCII
 letter, digit or underscore (so "@User1" does not match inside "@User10", while Chinese text may

@@ -1,4 +1,5 @@
-"""A user's "[pass]" (spec §7.5 steps 1–2): trailing passes are dropped, an exact pass says nothing.
+"""A user's "[pass]" (docs/runner.md#the-protocol-as-implemented, User replies): trailing passes are dropped,
+an exact pass says nothing.
 
 `strip_passes` removes the run of "[pass]" tokens (any case, white space between them) that ends
 a reply, unless nothing would be left. `is_pass` is the exact, case-sensitive test on the result

@@ -1,4 +1,5 @@
-"""What a user's reply does to the chat (spec §7.5 steps 1–3 and the §7.6 validation).
+"""What a user's reply does to the chat (docs/runner.md#the-protocol-as-implemented, User replies and
+Compromises).
 
 A reply is first stripped of trailing passes; an exact "[pass]" says nothing. A reply ending with
 a compromise marker is *invalid* — to be asked again — when the value is malformed, when the

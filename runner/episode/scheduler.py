@@ -1,4 +1,5 @@
-"""Which event comes next (spec §7.4, §7.7): opening, main loop, forced final plan, refresh.
+"""Which event comes next (docs/runner.md#the-protocol-as-implemented, Main loop): opening, main loop, forced
+final plan, refresh.
 
 Phase 2 opens with an internal preference summary and a convergence. The main loop runs while
 no completion reason is set and fewer than `max_turn` rounds are complete; each pass does the

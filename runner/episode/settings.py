@@ -1,4 +1,4 @@
-"""Episode settings and the protocol's constants (spec §7, Appendix A).
+"""Episode settings and the protocol's constants (docs/runner.md#episodes).
 
 `EpisodeSettings` is what a caller chooses (seed, and optionally the round limit and the
 convergence interval); `Limits` is what an episode runs with once the unset values are filled in

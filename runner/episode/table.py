@@ -1,4 +1,5 @@
-"""The agent's preference table ② read from its own text (spec §7.3).
+"""The agent's preference table ② read from its own text (docs/runner.md#the-protocol-as-implemented, Table
+②).
 
 The JSON of a reply (first fenced block, else first brace-matched object — the same reading as
 plan detection) replaces the table when it "looks like a preference table": a non-empty object

@@ -1,11 +1,12 @@
-"""One Agent turn with tools, and the Agent's preference summaries (spec §7.2, §7.3).
+"""One Agent turn with tools, and the Agent's preference summaries
+(docs/runner.md#the-protocol-as-implemented, Agent turn and Table ②).
 
 A turn asks the agent for up to 20 steps. A step without tool calls ends the turn: its text is
 the turn's outward message. A step with tool calls adds an intermediate message
 (`has_tool_calls: true`) and, per call in order, a `tool_call` and a `tool_result` entry; then
 the repetition guards look at the step's calls. When a guard fires, or after 20 tool steps, one
 more step is asked without tools (`Purpose.FORCE_FINISH`) and its text ends the turn (tool
-calls it returns anyway are ignored). Every step leaves `agent_trace` items (spec §7.8).
+calls it returns anyway are ignored). Every step leaves `agent_trace` items (docs/runner.md#the-record).
 
 A summary asks one step without tools (`Purpose.SUMMARY`) over the outward messages; its text
 goes to the trace and may replace the table ②, never to the history.

@@ -1,4 +1,4 @@
-"""The optional LLM judge (spec §10.4): five rated dimensions of an episode, and a meta-judge.
+"""The optional LLM judge (docs/runner.md#llm-judge): five rated dimensions of an episode, and a meta-judge.
 
 `transcript` formats a run record for the judge, `prompts` holds the rubric (Chinese, our own
 wording), `parse` reads the judge's XML answer (tag repair, regex fallback), `scores` turns

@@ -1,6 +1,6 @@
 """The judge's model: `runner.llm.ChatClient` behind the judge's `Complete` shape.
 
-The judge samples at two temperatures (spec §10.4); a client per temperature is made on first
+The judge samples at two temperatures (docs/runner.md#llm-judge); a client per temperature is made on first
 use from the same `LLMConfig`, so each keeps the config's retries, backoff and empty-reply
 handling. Failures end as `ModelCallError` from the client.
 """

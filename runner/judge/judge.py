@@ -3,7 +3,7 @@
 The model is reached through a `Complete` callable (`messages, temperature → text`), so tests
 give a fake and `tripwright judge` gives the OpenAI-compatible client. An answer is read with
 `runner.judge.parse`; while some dimension is unrated the judge is asked again, up to
-`attempts` times, at temperature 0.1 and from the 8th attempt on at 0.7 (spec §10.4). If no
+`attempts` times, at temperature 0.1 and from the 8th attempt on at 0.7 (docs/runner.md#llm-judge). If no
 attempt rates every dimension, the attempt that rated most is kept (the average is over the
 rated ones); if none rated any, the trial is not judged. A trial whose inference crashed (no
 conversation) is not sent to the model: it scores 0 with `inference_crashed: true`.

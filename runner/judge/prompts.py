@@ -1,4 +1,4 @@
-"""The judge's and the meta-judge's prompts (Chinese), written in our own words from spec §10.4.
+"""The judge's and the meta-judge's prompts (Chinese), written in our own words from docs/runner.md#llm-judge.
 
 The judge rates five dimensions, each with reasoning and one rating word; the rubric says what
 each dimension looks at, what each rating means, and the hard red lines that cap

@@ -1,4 +1,4 @@
-"""From ratings to reported figures (spec §10.4): normalisation, meta weighting, statistics.
+"""From ratings to reported figures (docs/runner.md#llm-judge): normalisation, meta weighting, statistics.
 
 A dimension's rating s (1–5) is normalised to round((s − 1) / 4 × 100, 2); `average_score` is
 the mean of the rated dimensions (1–5) and is normalised the same way. The meta-judge's rating

@@ -1,7 +1,7 @@
 """A run record as the judge reads it: the conversation as text, the reference preferences.
 
-Formatting follows spec §10.4: every entry gives one block followed by a blank line — a message
-as `[Role]: text` (an Agent message that only called tools reads `(调用工具，见下方)`), a tool
+Formatting follows docs/runner.md#llm-judge (Transcript): every entry gives one block followed by a blank line
+— a message as `[Role]: text` (an Agent message that only called tools reads `(调用工具，见下方)`), a tool
 call as `  [工具调用] name` and `  参数: arguments`, a result as `  [工具返回] name:` and the
 result on the next line, or `  [工具返回-错误] name: result`; results longer than 2000
 characters are cut and marked.

@@ -3,10 +3,10 @@
 `ChatClient.complete(messages, tools)` returns a `ChatReply` (text, tool calls, usage,
 reasoning). Transient failures (connection errors, timeouts, 429, 5xx) are re-sent up to
 `LLMConfig.retries` times with exponential backoff; replies with neither text nor tool calls are
-asked again up to `LLMConfig.empty_attempts` times in all (spec §7.2), without waiting. A failure
-that remains raises `ModelCallError` with its official reason (`runner.llm.errors.classify`).
-The API key is read from the environment when the client is built and is never logged: error
-details that would contain it have it masked.
+asked again up to `LLMConfig.empty_attempts` times in all (docs/runner.md#the-protocol-as-implemented, Agent
+turn), without waiting. A failure that remains raises `ModelCallError` with its official reason
+(`runner.llm.errors.classify`). The API key is read from the environment when the client is built and is never
+logged: error details that would contain it have it masked.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ class LLMConfig:
     `retries` bounds the re-sends after a transient failure (connection, timeout, 429, 5xx),
     waiting `backoff_s × 2^(n-1)` seconds (at most `backoff_cap_s`, or the server's Retry-After
     when larger); `empty_attempts` bounds the tries while the model answers with neither text
-    nor tool calls (spec §7.2: 15).
+    nor tool calls (docs/runner.md#the-openai-agent: 15).
     """
 
     base_url: str

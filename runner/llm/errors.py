@@ -1,4 +1,5 @@
-"""Failure classification: which official failure reason (spec §7.8) an API error is.
+"""Failure classification: which official failure reason (docs/runner.md#the-openai-agent, Failures) an API
+error is.
 
 The official runner reads the error text: "maximum context length" / "context_length_exceeded"
 → context_overflow; "Connection error" / "timeout" → connection_error; "rate limit" / "429" →

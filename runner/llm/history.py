@@ -1,4 +1,5 @@
-"""The group chat as chat-completion messages, from the agent's or one user's seat (spec §7.1).
+"""The group chat as chat-completion messages, from the agent's or one user's seat
+(docs/runner.md#the-protocol-as-implemented).
 
 Agent seat: the agent's own messages are assistant turns, with their tool calls rebuilt (ids
 `call_1`, `call_2`, … in order) and answered by tool turns; all other messages between two agent

@@ -1,4 +1,4 @@
-"""The LLM judge in the report (spec §10.5): final scores per task, then per difficulty.
+"""The LLM judge in the report (docs/runner.md#report): final scores per task, then per difficulty.
 
 Per task (every task of the runs file): the mean of its judged trials' final scores (overall
 average and each dimension, rounded 2); a task without a judged trial counts 0.0. Per group: the

@@ -1,4 +1,4 @@
-"""The official aggregation (spec §10.2–10.3) of the runs and the §10.5 overview tables.
+"""The official aggregation (docs/cli.md#tripwright-rescore) of the runs and the §10.5 overview tables.
 
 Trials are re-scored with `runner.rescore_report.rescore_lines` (the official per-trial record,
 and the strict one when a world is given), averaged per task and summarised overall and per

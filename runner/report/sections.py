@@ -54,7 +54,7 @@ def inputs_section(inputs: Inputs, sources: Mapping[str, str]) -> list[Block]:
 
 
 def official_section(document: Mapping[str, Any] | None, judge: Mapping[str, float] | None) -> list[Block]:
-    blocks: list[Block] = [Heading("Scores (official aggregation, spec §10.2–10.3, §10.5)")]
+    blocks: list[Block] = [Heading("Scores (official aggregation)")]
     if document is None:
         return [*blocks, Para(NO_RESCORE)]
     for profile, summary in document["profiles"].items():
@@ -144,7 +144,7 @@ def runs_section(runs: list[Record]) -> list[Block]:
         for reason, item in stats["completion_reasons"].items()
     )
     return [
-        Heading("Runs: tool use and completion (spec §10.3, §10.5 section 4)"),
+        Heading("Runs: tool use and completion"),
         Table(("figure", "value"), rows),
         Heading("Completion reasons", 3),
         Table(("reason", "count", "share of samples"), reasons),
@@ -162,7 +162,7 @@ def judge_section(inputs: Inputs, judge: Mapping[str, Mapping[str, float]]) -> l
     )
     meta = stats["meta_judge"]
     return [
-        Heading("LLM judge (spec §10.4, §10.5 Table 3)"),
+        Heading("LLM judge"),
         Para(
             f"Model: {', '.join(summary['models']) or NONE} · evaluated: {stats['count']} "
             f"(not judged: {stats['failed']}) · meta-judge mean: {fmt(meta['mean'])}/5 over {meta['count']}. "

@@ -1,5 +1,5 @@
 """Run-level figures from the runs file: the official tool statistics and completion reasons
-(spec §10.3 `tool_stats`, §10.5 section 4), and our extras (tokens, timings, text tool calls).
+(docs/runner.md#report, Runs), and our extras (tokens, timings, text tool calls).
 
 Official figures are over all samples (trials), failures included: plan-generated rate, mean
 duration and mean tool calls (rounded 2), cache hit rate = hits / (hits + misses) (rounded 2;

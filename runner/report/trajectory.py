@@ -2,7 +2,8 @@
 
 Messages are shown in order by role (an Agent message that only called tools says so); each tool
 call is folded together with its result (arguments and answer inside, errors marked); the plan
-the official extraction finds in the conversation (spec §1.3) is rendered day by day with
+the official extraction finds in the conversation (docs/official.md#scoring, Extraction) is rendered day by
+day with
 `runner.plan_text.render_plan`, as text for Markdown and as tables for HTML (`plan_html`).
 """
 

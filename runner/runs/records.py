@@ -38,7 +38,8 @@ class TrialKey:
 
 def failure_reason(exc: BaseException) -> str:
     """The official `completion_reason` of a failed trial: a `ModelCallError` names it; any other
-    exception is classified by its message as the official runner does (spec §7.8)."""
+    exception is classified by its message as the official runner does (docs/runner.md#the-openai-agent,
+    Failures)."""
     if isinstance(exc, ModelCallError):
         return exc.reason
     text = str(exc).lower()
@@ -84,7 +85,7 @@ def failure_record(key: TrialKey, exc: BaseException, attempts: int) -> dict[str
 
 
 def input_failure_record(key: TrialKey, exc: BaseException) -> dict[str, Any]:
-    """The official input-validation failure (spec §7.8: no completion reason), with our extras."""
+    """The official input-validation failure (docs/runner.md#runs: no completion reason), with our extras."""
     return {
         "task_index": key.task_index,
         "task_id": key.task_id,

@@ -2,7 +2,7 @@
 others run.
 
 Beyond loading (`runner.oracle.tasks.read_task_entries`), a task must pass the official
-runner's input checks (spec §7.8): a query, at least one user preference table and at least
+runner's input checks (docs/runner.md#runs): a query, at least one user preference table and at least
 one opening message. `task_index` is the task's position in the file, from 0, counting every
 entry (malformed ones too), so indices do not shift when a bad line is fixed.
 """
@@ -37,7 +37,7 @@ class RunTasks:
 
 
 def input_problem(task: Task) -> TaskError | None:
-    """The first official input check the task fails (spec §7.8), or None."""
+    """The first official input check the task fails (docs/runner.md#runs), or None."""
     if not task.query.strip():
         return TaskError("query", "empty: the agent would have no request to plan for")
     if not task.user_preferences:

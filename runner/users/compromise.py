@@ -1,5 +1,5 @@
 """Giving ground: the change an agent's message proposes to a traveller's own fields, and the
-compromise marker that accepts it (spec §7.6).
+compromise marker that accepts it (docs/runner.md#the-protocol-as-implemented, Compromises).
 
 A message proposes a change when it asks for one ("能不能", "可以接受", "换成", or a question with
 "取消", "不去", …) and names a concrete value the traveller holds against: a budget or a cap above

@@ -1,6 +1,6 @@
 """The LLM user simulator's instructions, in Chinese like the benchmark, in our own words.
 
-They carry what the official simulator is told (spec §7.1, §7.6): who the user is and what the
+They carry what the official simulator is told (docs/runner.md#llm-users): who the user is and what the
 trip is, the user's preference JSON (the only source of facts about them), that they are a
 traveller and not a planner, when to speak and when to answer exactly "[pass]", that they may
 @ only the Agent, how strongly to word each preference tier, the compromise attitude (may give

@@ -1,4 +1,4 @@
-"""Cache keys exactly as the official sandbox builds them (spec §8.1–8.2).
+"""Cache keys exactly as the official sandbox builds them (docs/tools.md#cache).
 
 A tool call's arguments become a *params JSON* (sorted keys, non-ASCII kept, default
 separators); the *cache key* parses that JSON back and, for an object, serialises its

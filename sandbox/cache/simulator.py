@@ -1,6 +1,6 @@
 """An LLM tool simulator over an OpenAI-compatible chat API, for calls nothing else answers.
 
-The prompt follows the official simulator's shape (spec §8.3): a system text naming the tool,
+The prompt follows the official simulator's shape (docs/tools.md#cache): a system text naming the tool,
 its description and parameter schema, the output rules and up to k real cached examples,
 then a user text with the pretty-printed arguments. Temperature defaults to 0.
 """

@@ -1,4 +1,5 @@
-"""Tool-specific argument checks that a JSON schema cannot express (spec §9).
+"""Tool-specific argument checks that a JSON schema cannot express
+(docs/tools.md#validation-first-failure-wins).
 
 They run after the type and schema-constraint checks, so values have their schema type.
 Each check returns an error text naming the parameter and the accepted form, or None.

@@ -1,7 +1,7 @@
 """The ten travel tools: official names, parameter JSON schemas and Chinese descriptions.
 
 Parameter names, types, defaults, enums and requiredness follow the official tool list
-(spec §9); the descriptions are ours. `anyOf [T, null]` marks nullable parameters.
+(docs/tools.md#names-and-parameters); the descriptions are ours. `anyOf [T, null]` marks nullable parameters.
 """
 
 from __future__ import annotations

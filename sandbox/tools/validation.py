@@ -1,4 +1,5 @@
-"""Argument validation in the official order (spec §9), with recoverable Chinese errors.
+"""Argument validation in the official order (docs/tools.md#validation-first-failure-wins), with recoverable
+Chinese errors.
 
 Order: the arguments must be a JSON object → no unknown parameter → every required
 parameter present → each value of its schema type (string = str; integer = int, bool

@@ -1,7 +1,7 @@
 """Does the world make task budgets bind? Cheapest and lavish trip cost per traveller vs budget.
 
-The cost counted is what the official budget check counts (spec §3.8): every intercity leg,
-every hotel night and every meal, per person. The route is the task's: departure city →
+The cost counted is what the official budget check counts (docs/official.md#scoring, budget): every intercity
+leg, every hotel night and every meal, per person. The route is the task's: departure city →
 destinations in order → departure city; nights split as evenly as possible, earlier cities
 taking the extra; each leg on its day, each hotel night on its date (holiday prices included).
 Cheapest = the cheapest option of each leg, the cheapest hotel each night and two meals a day

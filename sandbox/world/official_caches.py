@@ -1,4 +1,4 @@
-"""Facts taken from official tool caches (spec §8.2: `{tool: {cache key: raw result string}}`).
+"""Facts taken from official tool caches (docs/tools.md#cache: `{tool: {cache key: raw result string}}`).
 
 Results are opaque strings, usually the JSON of a map API answer. Scanned tools: `search_poi`,
 `get_poi_detail` and `maps_geo`. From every JSON object that has a `name` (or, for

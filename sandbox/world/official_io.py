@@ -1,4 +1,4 @@
-"""The official POI file (`all_poi_by_city.json`, spec §6.1) to and from a world.
+"""The official POI file (`all_poi_by_city.json`, docs/official.md#the-poi-file) to and from a world.
 
 Exported per POI: `name`, `custom_category` (the category), `poi_type` (attractions | food |
 hotels) and `opening_hours` ({always_open, rules[{date_range {start, end} | null, weekdays,

@@ -1,7 +1,7 @@
 """The compromise-aware ceiling of a plan, read from its official group-utility result.
 
 A GroupTravelBench user whose table says `compromisable: true` may concede up to
-`MAX_WAIVED` preferences during the chat (spec §7.6). The ceiling credits each such user
+`MAX_WAIVED` preferences during the chat (docs/runner.md, Compromises). The ceiling credits each such user
 with the two concessions that would help the plan most: a *field* is one official detail
 field of a user, per city for city-specific ones (`(深圳市, reject_visit)`,
 `(None, avg_budget)`); giving a field up removes its details from that user's utility and

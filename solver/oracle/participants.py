@@ -5,7 +5,7 @@ team follows its own route between the block's shared start and end (hotel or hu
 go with team 0 (which always holds the first user, so a child is never without an adult).
 `y[k][u]` puts user u in team k; users may only join teams k ≤ u (symmetry breaking); a team
 is active when someone is in it. The official split rule charges a block with K ≥ 2 disjoint
-teams K − 1 (spec §3.9); the relaxed model that proves the bound charges the least penalty any
+teams K − 1 (docs/official.md#scoring); the relaxed model that proves the bound charges the least penalty any
 phase structure with the same overall partition could be charged (`phase_penalty`,
 docs/oracle.md), so its bound also covers plans that regroup mid-block.
 """

@@ -1,4 +1,5 @@
-"""Every GroupTravelBench task of ../shared has a strict-valid greedy plan in the seed-1 world (DESIGN §5)."""
+"""Every GroupTravelBench task of ../shared has a strict-valid greedy plan in the seed-1 world
+(docs/solver.md#greedy-constructive-plan)."""
 
 from __future__ import annotations
 

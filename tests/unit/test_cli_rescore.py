@@ -1,4 +1,5 @@
-"""`tripwright rescore`: official per-trial records, trial averaging and summaries (spec §10)."""
+"""`tripwright rescore`: official per-trial records, trial averaging and summaries
+(docs/cli.md#tripwright-rescore)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Official checks 8 (avg_cost presence) and 9 (participants), spec §2."""
+"""Official checks 8 (avg_cost presence) and 9 (participants), docs/official.md#the-nine-checks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Official check 2 (a hotel every night), spec §2."""
+"""Official check 2 (a hotel every night), docs/official.md#the-nine-checks."""
 
 from __future__ import annotations
 

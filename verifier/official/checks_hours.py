@@ -1,4 +1,4 @@
-"""Official check 5 (attraction opening hours), spec §2 and §6.4."""
+"""Official check 5 (attraction opening hours), docs/official.md#the-nine-checks and #the-poi-file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Official checks 1 (inter-city transport) and 6 (intracity continuity), spec §2.
+"""Official checks 1 (inter-city transport) and 6 (intracity continuity), docs/official.md#the-nine-checks.
 
 Both follow where the group is: check 1 by city name along each day and across day
 boundaries, check 6 by place per participant within a day.

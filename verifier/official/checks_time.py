@@ -1,4 +1,5 @@
-"""Official checks 3 (time format/order), 4 (overlap) and 7 (per-user day timeline), spec §2."""
+"""Official checks 3 (time format/order), 4 (overlap) and 7 (per-user day timeline),
+docs/official.md#the-nine-checks."""
 
 from __future__ import annotations
 

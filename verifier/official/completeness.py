@@ -1,4 +1,4 @@
-"""Official preference completeness (spec §5): recall of the agent's table ② against ③.
+"""Official preference completeness (docs/official.md#scoring): recall of the agent's table ② against ③.
 
 Users are those of the effective table ③ (`ref = entry.get("preference", entry)`); the agent
 entry is looked up by the exact same user key and used as is (no unwrapping). A field counts

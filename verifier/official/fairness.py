@@ -1,4 +1,4 @@
-"""Official group fairness (spec §4): min/max ratio of per-user utilities with special cases.
+"""Official group fairness (docs/official.md#scoring): min/max ratio of per-user utilities with special cases.
 
 Every user in `user_names` is scored (no skipping: `prefs = ref.get("preference", ref)`, so a
 user without a profile scores 0) with the same components as group utility and no split

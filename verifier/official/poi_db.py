@@ -1,11 +1,11 @@
 """The official POI file (`all_poi_by_city.json`) and the two resolvers that read it.
 
-Format (spec §6.1): `{city key: [{name, custom_category, poi_type, opening_hours}, …]}`.
+Format (docs/official.md#the-poi-file): `{city key: [{name, custom_category, poi_type, opening_hours}, …]}`.
 Names resolve per city: an exact name first, else the stored name that contains the query
 with the highest `len(query) / len(name)` (the first such name in file order on ties).
 Categories fall back by `poi_type` and are folded onto the preference vocabulary; opening
 hours return the windows of the first applicable rule, with the official early "closed"
-exit (spec §6.4). The file is read once and indexed per city; matches are memoised.
+exit (docs/official.md#the-poi-file). The file is read once and indexed per city; matches are memoised.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ class PoiDb:
         return found
 
     def category(self, query: Any, city: Any) -> str | None:
-        """The preference-vocabulary category of the POI a name resolves to (spec §6.3), memoised."""
+        """The preference-vocabulary category of the POI a name resolves to (docs/official.md#the-poi-file),
+        memoised."""
         if city not in self._index:
             return None
         key = (city, query)
@@ -132,7 +133,7 @@ class PoiDb:
         return str(category)
 
     def time_windows(self, query: Any, city: Any, date: Any) -> list[dict[str, Any]] | None:
-        """Windows on a date: None = unknown/always open/no rule, [] = closed (spec §6.4).
+        """Windows on a date: None = unknown/always open/no rule, [] = closed (docs/official.md#the-poi-file).
 
         Memoised per (city, name, date) when the date is a string; the city is looked up
         first so that an unhashable name raises only where the official lookup would.

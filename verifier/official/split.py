@@ -1,4 +1,4 @@
-"""Group-level split penalty (spec §3.9).
+"""Group-level split penalty (docs/official.md#scoring, split penalty).
 
 Per day and city block, the candidates are splittable activities (attraction, food, rest,
 intracity_transport) whose raw `participants` is truthy and not exactly ["All"] — exactly the

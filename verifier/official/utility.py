@@ -1,4 +1,4 @@
-"""Official group utility (spec §3) and the per-user scoring shared with fairness (§4).
+"""Official group utility (docs/official.md#scoring) and the per-user scoring shared with fairness (§4).
 
 A user's utility is the sum of six components — attractions, food, transport, hotel,
 intensity, budget — each a list of scored details. Group utility scores every user whose

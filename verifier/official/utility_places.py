@@ -1,4 +1,4 @@
-"""Group-utility components scored per city: attractions (spec §3.3) and food (§3.4).
+"""Group-utility components scored per city: attractions (docs/official.md#scoring) and food (§3.4).
 
 Both read the user's activities of one exact city key (`_city == key`, no suffix folding), keep
 those the user takes part in and drop invalid split activities. Matching is Python substring

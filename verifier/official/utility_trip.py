@@ -1,4 +1,4 @@
-"""Group-utility components scored over the whole trip (spec §3.5–§3.8).
+"""Group-utility components scored over the whole trip (docs/official.md#scoring).
 
 Transport and hotel ignore participants (every user is on every leg and in every hotel);
 intensity and budget count only what the user takes part in, except that intercity legs and

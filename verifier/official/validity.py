@@ -1,10 +1,11 @@
-"""Official plan validity (`evaluate_plan_validity`, spec §2): nine checks, one issue list.
+"""Official plan validity (`evaluate_plan_validity`, docs/official.md#the-nine-checks): nine checks, one issue
+list.
 
 The checks run in the official order and append to one list; any single issue makes the
 plan invalid. Each check lives with its family (`checks_route`, `checks_hotel`,
 `checks_time`, `checks_hours`, `checks_fields`) and reads the one-walk `PlanView`.
-Where the official code raises (spec §12.3), this raises the same exception type with the
-same message: the view's structural error first, then whatever a check hits.
+Where the official code raises (docs/official.md#where-the-official-code-crashes), this raises the same
+exception type with the same message: the view's structural error first, then whatever a check hits.
 """
 
 from __future__ import annotations

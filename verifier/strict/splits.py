@@ -18,7 +18,7 @@ from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Trip
 
 SPLITTABLE = ("attraction", "food", "rest", "intracity_transport")
-"""The activity types the official split rule groups (spec §3.9)."""
+"""The activity types the official split rule groups (docs/official.md#scoring, split penalty)."""
 
 
 def split_violations(trip: Trip) -> list[Violation]:

@@ -2,7 +2,8 @@
 
 Why: official preference completeness gives substring credit when a list field is written as
 one string ("飞机,高铁,火车" collects every reference item it contains), and crashes on some
-non-object nested values (spec §12.3). Here the table must be an object of users, each either
+non-object nested values (docs/official.md#where-the-official-code-crashes). Here the table must be an object
+of users, each either
 `{preference: {...}}` or the flat `{global_constraints, city_specific_preferences}`; list
 fields are lists of strings, scalar fields numbers (not booleans, not strings), nested parts
 objects. Unknown keys are ignored, a missing field or a null value means "not stated".

@@ -1,4 +1,5 @@
-"""Path normalisation, dotted set with the prefix retries, the tracker's cap and log (spec §7.6)."""
+"""Path normalisation, dotted set with the prefix retries, the tracker's cap and log
+(docs/runner.md#the-protocol-as-implemented, Compromises)."""
 
 from __future__ import annotations
 

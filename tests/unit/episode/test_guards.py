@@ -1,4 +1,5 @@
-"""Repetition guards A and B and the consecutive-turn counter (spec §7.2, §7.7)."""
+"""Repetition guards A and B and the consecutive-turn counter (docs/runner.md#the-protocol-as-implemented,
+Agent turn; docs/runner.md#termination-reasons)."""
 
 from __future__ import annotations
 

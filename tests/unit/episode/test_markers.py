@@ -1,4 +1,5 @@
-"""Compromise marker grammar and value parsing with its repairs (spec §7.6, Appendix B 11)."""
+"""Compromise marker grammar and value parsing with its repairs (docs/runner.md#the-protocol-as-implemented,
+Compromises)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The LAST @-mention rule (spec §7.4)."""
+"""The LAST @-mention rule (docs/runner.md#the-protocol-as-implemented, @-mentions)."""
 
 from __future__ import annotations
 

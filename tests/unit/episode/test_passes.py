@@ -1,4 +1,5 @@
-"""Trailing "[pass]" stripping and the exact pass test (spec §7.5 steps 1–2)."""
+"""Trailing "[pass]" stripping and the exact pass test (docs/runner.md#the-protocol-as-implemented, User
+replies)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What a user's reply does: pass, commit, invalid marker, force-apply (spec §7.5, §7.6)."""
+"""What a user's reply does: pass, commit, invalid marker, force-apply
+(docs/runner.md#the-protocol-as-implemented, User replies and Compromises)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The agent's preference table ② read from its text (spec §7.3)."""
+"""The agent's preference table ② read from its text (docs/runner.md#the-protocol-as-implemented, Table ②)."""
 
 from __future__ import annotations
 

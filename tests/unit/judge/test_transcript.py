@@ -1,4 +1,4 @@
-"""The judge's transcript and preference formatting (spec §10.4)."""
+"""The judge's transcript and preference formatting (docs/runner.md#llm-judge)."""
 
 from __future__ import annotations
 

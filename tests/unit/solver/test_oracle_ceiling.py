@@ -76,7 +76,8 @@ def _ceiling(task: Task, plan: dict[str, Any], world: WorldFacts) -> int:
 class CeilingScoring:
     """The ceiling for the exhaustive search: a compromisable user's value is the sum of the
     user's field tables less the two most negative of them, pair by pair (restated from the
-    definition, spec §7.6's two compromises); a written plan is valued by `ceiling_value`."""
+    definition, docs/runner.md#the-protocol-as-implemented: two compromises); a written plan is valued by
+    `ceiling_value`."""
 
     compromisable: frozenset[str]
 

@@ -1,5 +1,5 @@
 """The solver's per-user scores agree with the official component rules on the overlaps the
-official loops resolve by order (spec §3.3–3.6)."""
+official loops resolve by order (docs/official.md#scoring)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cache keys match the official format (spec §8.2) and are invariant under key order."""
+"""Cache keys match the official format (docs/tools.md#cache) and are invariant under key order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ten tools keep the official names and parameter schemas (spec §9)."""
+"""The ten tools keep the official names and parameter schemas (docs/tools.md#names-and-parameters)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Validation order and error texts (spec §9) through `call_tool` without world or cache."""
+"""Validation order and error texts (docs/tools.md#validation-first-failure-wins) through `call_tool` without
+world or cache."""
 
 from __future__ import annotations
 
