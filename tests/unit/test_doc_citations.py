@@ -57,3 +57,17 @@ def test_slug_follows_the_renderer() -> None:
     assert slug("`tripwright rescore`") == "tripwright-rescore"
     assert slug("Opening hours: semantics") == "opening-hours-semantics"
     assert slug("The `official` profile") == "the-official-profile"
+
+
+def test_links_between_docs_resolve() -> None:
+    docs = {doc.name: doc for doc in (ROOT / "docs").glob("*.md")}
+    anchors = {name: _anchors(doc) for name, doc in docs.items()}
+    wrong = []
+    for name, doc in sorted(docs.items()):
+        for target, anchor in re.findall(
+            r"\]\(([a-z_]*\.md)?(?:#([\w-]+))?\)", doc.read_text(encoding="utf-8")
+        ):
+            page = target or name
+            if page not in anchors or (anchor and anchor not in anchors[page]):
+                wrong.append(f"docs/{name}: {target}#{anchor}")
+    assert wrong == []
