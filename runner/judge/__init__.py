@@ -4,4 +4,40 @@
 wording), `parse` reads the judge's XML answer (tag repair, regex fallback), `scores` turns
 ratings into 0–100 figures (meta weighting, crashed trials, statistics) and `judge` drives the
 model calls with their retry schedule. Nothing here runs unless `tripwright judge` is called.
+
+Imported on first use: the report reads judged files without loading the model client.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runner.judge.batch import judge_runs, read_judged
+    from runner.judge.judge import JudgeSettings, judge_record
+
+_HOMES = {
+    "JudgeSettings": "runner.judge.judge",
+    "judge_record": "runner.judge.judge",
+    "judge_runs": "runner.judge.batch",
+    "read_judged": "runner.judge.batch",
+}
+"""Each public name and the module it lives in."""
+
+__all__ = [
+    "JudgeSettings",
+    "judge_record",
+    "judge_runs",
+    "read_judged",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its home module on first use (PEP 562), then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

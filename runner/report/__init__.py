@@ -5,4 +5,42 @@
 figures; `plots` draws them with matplotlib (`fonts`: the CJK font); `trajectory` lays one
 episode out; `sections` and `build` assemble the document (`document` blocks) that `markdown`
 and `html` render.
+
+Imported on first use: the judge command reads runs files through `inputs` without loading
+the plots.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runner.report.build import build_report, write_report
+    from runner.report.document import Report
+    from runner.report.inputs import load_inputs
+
+_HOMES = {
+    "Report": "runner.report.document",
+    "build_report": "runner.report.build",
+    "load_inputs": "runner.report.inputs",
+    "write_report": "runner.report.build",
+}
+"""Each public name and the module it lives in."""
+
+__all__ = [
+    "Report",
+    "build_report",
+    "load_inputs",
+    "write_report",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its home module on first use (PEP 562), then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -14,16 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("verifier", "sandbox", "solver", "runner")
-WITHOUT_FACE = {
-    "runner.cli",
-    "runner.judge",
-    "runner.oracle",
-    "runner.report",
-    "sandbox.curation",
-    "solver.oracle",
-}
-"""Packages that export nothing: the CLI and the curation scripts (commands, not API), and the runner
-modules and the oracle internals another change is reshaping."""
+WITHOUT_FACE = {"runner.cli", "runner.oracle", "sandbox.curation", "solver.oracle"}
+"""Packages that export nothing: the CLI and the curation scripts (commands, not API), the oracle
+runner that a later change moves, and the oracle internals another change is reshaping."""
 
 
 def _package_names() -> list[str]:
