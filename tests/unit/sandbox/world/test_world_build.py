@@ -11,57 +11,7 @@ import pytest
 from sandbox.world import World, WorldError
 from sandbox.world.build import build_world
 from sandbox.world.pois import MIN_PER_CATEGORY
-
-
-def _user(
-    city: str, must: list[str], reject: list[str], pos: list[str], food: dict[str, list[str]]
-) -> dict[str, Any]:
-    return {
-        "role": "r",
-        "compromisable": True,
-        "preference": {
-            "global_constraints": {
-                "avg_budget": 2500,
-                "transport": {"must": ["高铁"], "prefer": [], "avoid": [], "reject": []},
-                "intensity": {"max_poi_per_day": 3, "max_active_hours": 8},
-                "hotel_preference": {"prefer": ["经济型", "民宿"], "avoid": ["豪华型"]},
-            },
-            "city_specific_preferences": {
-                city: {
-                    "attractions": {
-                        "must_visit": must,
-                        "reject_visit": reject,
-                        "category_pref": {"positive": pos, "negative": ["游乐园"]},
-                    },
-                    "food": {
-                        "must_eat": food.get("must", []),
-                        "prefer_eat": food.get("prefer", []),
-                        "avoid_eat": [],
-                        "reject_eat": food.get("reject", []),
-                    },
-                }
-            },
-        },
-    }
-
-
-TASK: dict[str, Any] = {
-    "task_id": "task_x",
-    "time": "2025-10-01",
-    "metadata": {"departure_city": "南京市", "cities": ["杭州市"], "date": "三天两夜"},
-    "user_preferences": {
-        "User2": _user(
-            "杭州市",
-            ["西湖", "灵隐寺"],
-            ["杭州乐园"],
-            ["博物馆", "湿地公园"],
-            {"must": ["杭帮菜"], "reject": ["火锅"]},
-        ),
-        "User1": _user(
-            "杭州市", ["杭州西湖风景名胜区"], [], ["古镇"], {"must": ["牛肉火锅"], "prefer": ["面馆", "拉面"]}
-        ),
-    },
-}
+from tests.fixtures.hangzhou_task import TASK
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from typing import Any
 
 from sandbox.world.build import build_world
 from sandbox.world.calibration import report, task_cost
-from tests.unit.sandbox.world.test_world_build import TASK
+from tests.fixtures.hangzhou_task import TASK
 
 
 def _with_budgets(*budgets: int) -> dict[str, Any]:
