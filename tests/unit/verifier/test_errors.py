@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from runner.agents.registry import AgentSetupError
@@ -67,3 +69,12 @@ def test_every_package_error_is_structured_and_keeps_its_base(
     assert isinstance(error, builtin)
     assert str(error).startswith(text)
     assert error.render() == str(error)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy), copy.field, copy.problem, copy.hint) == (
+        type(error),
+        str(error),
+        error.field,
+        error.problem,
+        error.hint,
+    )
+    assert copy.__dict__ == error.__dict__
