@@ -1,5 +1,5 @@
 """Code cites this repository's docs, never the shared specs: every `docs/FILE.md#anchor` named in
-a module resolves to a heading of that doc, and no module cites a section of the shared spec or design notes."""
+a module resolves to a heading of that doc, and no module cites a section of the shared spec or notes."""
 
 from __future__ import annotations
 
