@@ -60,7 +60,7 @@ class WorldRequiredError(StructuredError, ValueError):
     """The strict profile was asked for without a world (the message names the field)."""
 
     def __init__(self, problem: str) -> None:
-        super().__init__("", problem)
+        super().__init__("", problem, hint="pass a world, or score with the official profile")
 
 
 def verify(

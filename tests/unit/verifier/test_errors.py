@@ -42,6 +42,14 @@ def test_render_adds_the_hint_and_leaves_out_an_empty_field() -> None:
     assert str(StructuredError("", "no world")) == "no world"
 
 
+def test_a_strict_run_without_a_world_says_what_to_do() -> None:
+    error = WorldRequiredError("the strict profile needs a world (WorldFacts)")
+    assert str(error) == "the strict profile needs a world (WorldFacts)"
+    assert error.render() == (
+        "the strict profile needs a world (WorldFacts); pass a world, or score with the official profile"
+    )
+
+
 @pytest.mark.parametrize(
     ("error", "builtin", "text"),
     [
@@ -68,7 +76,7 @@ def test_every_package_error_is_structured_and_keeps_its_base(
     assert isinstance(error, StructuredError)
     assert isinstance(error, builtin)
     assert str(error).startswith(text)
-    assert error.render() == str(error)
+    assert error.render() == (f"{error}; {error.hint}" if error.hint else str(error))
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), str(copy), copy.field, copy.problem, copy.hint) == (
         type(error),
