@@ -1,8 +1,8 @@
 """The one shape of a user-facing error: which field, what problem, and how to fix it.
 
-Every package derives its input errors from `StructuredError` (the verifier, at the bottom of the
-import graph, holds it; it imports nothing, so any package may import this module alone). The CLI
-prints `render()` and exits 2 for every one of them, never a traceback.
+Every package derives its input errors from `StructuredError`. The module imports nothing, so it
+is the one module of ours that every package may import (the import-direction test allows exactly
+this). The CLI prints `render()` and exits 2 for every one of them, never a traceback.
 """
 
 from __future__ import annotations
