@@ -20,13 +20,15 @@ from typing import Any
 import orjson
 
 from runner.io import read_bytes
+from runner.loading import task_poi_db
 from runner.oracle.log import HASH_KEY
 from runner.oracle.tasks import TableError, TaskEntry, TaskError, table_for
 from sandbox.world.errors import WorldError
 from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 
-HASH_VERSION = 1
+HASH_VERSION = 2
+"""2: records of version 2 (the both-valid plan); a file of version-1 records is another run."""
 ORIGINAL = "original"
 
 
@@ -74,7 +76,8 @@ def solve_entry(entry: TaskEntry, job: OracleJob, world: World) -> dict[str, Any
         return error_line(entry, entry.error or TaskError("$", "no task"), job)
     try:
         table = table_for(job.tables, entry, job.table_label)
-        result = solve_task(entry.task, world, job.settings, table=table)
+        official = task_poi_db(world, entry.task)
+        result = solve_task(entry.task, world, job.settings, table=table, official=official)
     except TableError as exc:
         return error_line(entry, exc.error, job)
     except OracleInputError as exc:

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from runner.io import JsonLine, atomic_write_bytes, dumps_line, iter_jsonl
-from runner.loading import load_sandbox_world
+from runner.loading import load_sandbox_world, task_poi_db
 from runner.scoring.oracle_cache import OracleCache
 from runner.scoring.summary import summarize
 from runner.scoring.trial import TaskContext, score_record, trial_tables
-from sandbox.world.official_io import export_poi_db
 from sandbox.world.world import World
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
@@ -125,7 +124,7 @@ def _poi_db(world: World, task: Task, databases: dict[tuple[str, ...], PoiDb]) -
     """The official POI file of the task's cities (departure city included), built once per city set."""
     cities = (task.metadata.departure_city, *task.metadata.cities)
     if cities not in databases:
-        databases[cities] = PoiDb(export_poi_db(world, cities))
+        databases[cities] = task_poi_db(world, task)
     return databases[cities]
 
 

@@ -15,12 +15,12 @@ from typing import Any
 from runner.rescore import score_trial
 from runner.scoring.figures import difference, gu_ratio, optimal
 from runner.scoring.oracle_cache import OracleCache, Solved
+from sandbox.world.world import World
 from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.verify import CRASHES
-from verifier.world import WorldFacts
 
 NO_EFFECTIVE = "no effective table ③ (the trial failed): nothing to compare with the oracle"
 
@@ -30,7 +30,7 @@ class TaskContext:
     """What scoring one task's trials needs besides the records."""
 
     task: Task
-    world: WorldFacts
+    world: World
     poi_db: PoiDb
     oracle: OracleCache
 

@@ -105,7 +105,7 @@ def test_real_run_solves_the_good_task_and_reports_each_bad_one(real_run: tuple[
     result, _, out = real_run
     assert result.exit_code == 1
     record, *errors = _lines(out)
-    assert record["task_id"] == "task_004175" and record["version"] == 1
+    assert record["task_id"] == "task_004175" and record["version"] == 2
     assert record["status"] in ("OPTIMAL", "FEASIBLE") and record["objective"] <= record["bound"]
     assert record["plan"]["days"] and record["time_limit"] == 2 and record["table"] == "original"
     assert [(e["task_id"], e["where"], e["error"]["field"]) for e in errors] == [

@@ -107,7 +107,13 @@ class FakeOracle:
         self.answers[canonical_hash(table)] = (plan, objective, bound, status)
 
     def __call__(
-        self, task: Task, world: Any, settings: OracleSettings, *, table: dict[str, Any] | None = None
+        self,
+        task: Task,
+        world: Any,
+        settings: OracleSettings,
+        *,
+        table: dict[str, Any] | None = None,
+        official: Any = None,
     ) -> OracleResult:
         key = canonical_hash(table)
         self.calls.append(key)
