@@ -103,6 +103,9 @@ class _Best:
         return ("strict", "official") if self.official_issues == () else ("strict",)
 
 
+OFFICIAL_SOURCE = "cp-sat-official"
+"""The `source` of a plan written without the attractions the official profile rejects."""
+
 OBJECTIVES = ("gu", "maxmin", "frontier", "ceiling")
 """The values of `OracleSettings.objective`."""
 
@@ -375,10 +378,24 @@ class _Search:
             account=self.clock,
             settle=partial(settle, trip.waivers) if trip.waivers else None,
         )
-        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
-        plan = PlanWriter(trip, Assignment(solution), users, children).plan()
-        self._consider(plan, round(value), "cp-sat")
+        self._write(trip, Assignment(solution), round(value))
         return _Solved(trip.model, solution)
+
+    def _write(self, trip: TripModel, solution: Assignment, value: int) -> None:
+        """Consider the solution's plan, compacted (as solved when strict rejects that); with
+        the official POI file also the plan without the attractions official rejects
+        (`OFFICIAL_SOURCE`), when it differs."""
+        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
+        written: list[dict[str, Any]] = []
+        for official in dict.fromkeys((None, self.official)):
+            for compact in (True, False):
+                plan = PlanWriter(trip, solution, users, children, compact=compact, official=official).plan()
+                if plan in written:
+                    break
+                written.append(plan)
+                source = "cp-sat" if official is None else OFFICIAL_SOURCE
+                if self._consider(plan, value if official is None else None, source):
+                    break
 
     def _first(self, trip: TripModel, seconds: float) -> list[int] | None:
         """Any solution of the model, when no warm start fits it."""
