@@ -454,3 +454,51 @@ def test_normalize_bad_inputs_exit_2(normalized: Callable[..., Result], tmp_path
     result = normalized(garbage)
     assert result.exit_code == 2 and _flat("line 1: not a verify-batch output line") in _flat(result.stderr)
     assert _run("normalize", "--verdicts", garbage, "--oracle", tmp_path / "none").exit_code == 2
+
+
+def test_normalize_compares_each_profile_with_its_witness(tmp_path: Path) -> None:
+    """Official rows against the both-valid plan, strict rows against the strict-best; a record
+    without a both-valid plan, and a version-1 record, say so."""
+    both = {"plan": {"days": []}, "objective": 14, "gu": 14, "valid_under": ["strict", "official"]}
+    oracle = _jsonl(
+        tmp_path / "oracle.jsonl",
+        [
+            {**_oracle_line("t1", 16, 20), "version": 2, "both_valid": both},
+            {
+                **_oracle_line("t2", 10, 12),
+                "version": 2,
+                "both_valid": None,
+                "both_valid_missing": "no plan found that both profiles accept",
+            },
+            {**_oracle_line("t3", 9, 9), "version": 1},
+        ],
+    )
+    lines = [
+        {**_verdict_line(task_id, 8), "id": f"{task_id}-{profile}", "task_id": task_id, "profile": profile}
+        for task_id in ("t1", "t2", "t3")
+        for profile in ("strict", "official")
+    ]
+    result = _run(
+        "normalize", "--verdicts", _jsonl(tmp_path / "v.jsonl", lines), "--oracle", oracle, "--json"
+    )
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)["rows"]
+    assert [
+        (r["id"], r["oracle_gu"], r["regret_vs_plan"], r["witness"], r["witness_note"]) for r in rows
+    ] == [
+        ("t1-strict", 16.0, 8.0, "strict-best", None),
+        ("t1-official", 14.0, 6.0, "both-valid", None),
+        ("t2-strict", 10.0, 2.0, "strict-best", None),
+        ("t2-official", None, None, None, "no plan found that both profiles accept"),
+        ("t3-strict", 9.0, 1.0, "strict-best", None),
+        (
+            "t3-official",
+            9.0,
+            1.0,
+            "strict-best",
+            "version 1 record: no both-valid plan, its official validity unknown",
+        ),
+    ]
+    assert [r["regret"] for r in rows] == [12.0, 12.0, 4.0, 4.0, 1.0, 1.0]
+    text = _run("normalize", "--verdicts", _jsonl(tmp_path / "v.jsonl", lines), "--oracle", oracle)
+    assert "witness: no plan found that both profiles accept" in text.stdout
