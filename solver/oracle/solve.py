@@ -367,7 +367,6 @@ class _Search:
         )
         if start is None:
             return None
-        self._write(trip, Assignment(start), None)
         solution, value = improve(
             trip.model,
             start,
@@ -382,12 +381,10 @@ class _Search:
         self._write(trip, Assignment(solution), round(value))
         return _Solved(trip.model, solution)
 
-    def _write(self, trip: TripModel, solution: Assignment, value: int | None) -> None:
-        """Consider the solution's plan (`value`: the model's objective, None when not known),
-        compacted (as solved when strict rejects that); with the official POI file also the plan
-        without the attractions official rejects (`OFFICIAL_SOURCE`), when it differs. The
-        start of the day-window search is written too: extending the warm start, it is the
-        greedy plan written compactly, the same GU with fewer idle minutes."""
+    def _write(self, trip: TripModel, solution: Assignment, value: int) -> None:
+        """Consider the solution's plan, compacted (as solved when strict rejects that); with
+        the official POI file also the plan without the attractions official rejects
+        (`OFFICIAL_SOURCE`), when it differs."""
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
         written: list[dict[str, Any]] = []
         for official in dict.fromkeys((None, self.official)):
@@ -397,7 +394,7 @@ class _Search:
                     break
                 written.append(plan)
                 source = "cp-sat" if official is None else OFFICIAL_SOURCE
-                if self._consider(plan, None if official is not None else value, source):
+                if self._consider(plan, value if official is None else None, source):
                     break
 
     def _first(self, trip: TripModel, seconds: float) -> list[int] | None:
