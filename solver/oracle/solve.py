@@ -45,7 +45,7 @@ from solver.oracle.waivers import settle
 from verifier.model.plan import ALL
 from verifier.model.task import Task
 from verifier.official.fairness import fairness_of
-from verifier.official.plan_view import build_view
+from verifier.official.plan_view import PlanView, build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.official.validity import plan_validity_issues
@@ -513,7 +513,8 @@ class _Search:
         if violations:
             self.notes.append(f"{source} plan rejected by strict: {sorted({v.code for v in violations})}")
             return False
-        result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
+        view = build_view(plan, self.task.user_names)
+        result = evaluate_group_utility(view, self.table, self.db)
         total = int(result["total_score"])
         if objective is not None and self.goal.kind == "gu" and total != objective:
             self.notes.append(f"{source}: model objective {objective} but official GU {total}")
@@ -540,7 +541,7 @@ class _Search:
             source,
             total,
             waived,
-            self._official_issues(plan),
+            self._official_issues(view),
             idle_minutes(plan, users),
             plan_cost_fen(plan, users),
         )
@@ -552,11 +553,11 @@ class _Search:
             self.both = candidate
         return True
 
-    def _official_issues(self, plan: dict[str, Any]) -> tuple[str, ...] | None:
-        """The official issue types of `plan`, sorted (None without the official POI file)."""
+    def _official_issues(self, view: PlanView) -> tuple[str, ...] | None:
+        """The official issue types of a walked plan, sorted (None without the official POI file)."""
         if self.official is None:
             return None
-        issues = plan_validity_issues(build_view(plan, self.task.user_names), self.official)
+        issues = plan_validity_issues(view, self.official)
         return tuple(sorted({str(issue.issue["type"]) for issue in issues}))
 
     def _admits(self, per_user: dict[str, int]) -> bool:
