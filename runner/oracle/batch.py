@@ -98,10 +98,12 @@ def run_local(entries: Iterable[TaskEntry], job: OracleJob, world: World) -> Ite
 
 @dataclass
 class Tally:
-    """Counts of one run: records by status, errors, tasks already done; solve times."""
+    """Counts of one run: records by status, errors, tasks already done, records with a plan
+    valid under both profiles; solve times."""
 
     skipped: int = 0
     failed: int = 0
+    both_valid: int = 0
     statuses: dict[str, int] = dataclasses.field(default_factory=dict)
     seconds: list[float] = dataclasses.field(default_factory=list)
 
@@ -112,6 +114,7 @@ class Tally:
         status = str(line["status"])
         self.statuses[status] = self.statuses.get(status, 0) + 1
         self.seconds.append(float(line["seconds"]))
+        self.both_valid += line.get("both_valid") is not None
 
     def exit_code(self) -> int:
         """0: no task failed; 1: some failed, some have a record; 2: no task has a record."""
@@ -125,5 +128,6 @@ class Tally:
         parts.append(f"{self.failed} failed")
         parts.append(f"{self.skipped} already done")
         median = f"; median time {statistics.median(self.seconds):.2f} s" if self.seconds else ""
+        both = f"; plan valid under both profiles: {self.both_valid} of {solved}" if solved else ""
         total = solved + self.failed + self.skipped
-        return f"oracle: {total} task{'s' * (total != 1)}: {', '.join(parts)}{median}"
+        return f"oracle: {total} task{'s' * (total != 1)}: {', '.join(parts)}{median}{both}"

@@ -123,6 +123,8 @@ def test_real_run_solves_the_good_task_and_reports_each_bad_one(real_run: tuple[
     assert (
         stderr[-1].startswith("oracle: 5 tasks: ") and "4 failed, 0 already done; median time" in stderr[-1]
     )
+    assert record["both_valid"]["valid_under"] == ["strict", "official"]
+    assert stderr[-1].endswith("; plan valid under both profiles: 1 of 1")
 
 
 def test_resume_skips_finished_tasks_and_retries_errors(
@@ -188,7 +190,8 @@ def test_exit_0_when_all_solved_and_lines_go_to_stdout(world: Path, fake: Calls,
     ]
     assert (
         result.stderr.splitlines()[-1]
-        == "oracle: 2 tasks: 2 FEASIBLE, 0 failed, 0 already done; median time 0.50 s"
+        == "oracle: 2 tasks: 2 FEASIBLE, 0 failed, 0 already done; median time 0.50 s; "
+        "plan valid under both profiles: 0 of 2"
     )
 
 
