@@ -4,8 +4,10 @@ Run: `.venv/bin/python benchmarks/oracle.py [--tasks FILE] [--time-limit S] [--j
 [--every K] [--compare-splits] [--out FILE]`. The world is built from all the tasks (seed 1),
 saved once and loaded by each worker process; each task is solved with splits on (and off with
 `--compare-splits`, for the value of splitting), its plan re-checked by `strict` and its
-official GU recomputed, beside the greedy plan's GU; wall and CPU seconds are both kept (on a
-shared machine the wall time measures the load, the CPU time the oracle). Records go to `--out`
+official GU recomputed, beside the greedy plan's GU; both of its plans (strict-best and
+both-valid) re-checked by the `official` validity checks, with their idle minutes; wall and
+CPU seconds are both kept (on a shared machine the wall time measures the load, the CPU time
+the oracle). Records go to `--out`
 (JSONL, one line a task, in task order); the summary prints distributions and every worker's
 peak memory.
 """
@@ -22,14 +24,18 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from runner.loading import task_poi_db
 from sandbox.world import World
 from sandbox.world.build import build_world
 from solver.greedy import greedy_plan
 from solver.greedy_score import world_poi_db
 from solver.oracle.solve import OracleSettings, solve_task
+from solver.oracle.tiebreak import idle_minutes
 from verifier.model.task import Task
 from verifier.official.plan_view import build_view
+from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
+from verifier.official.validity import plan_validity_issues
 from verifier.strict.profile import strict_violations
 
 DEFAULT_TASKS = Path(__file__).resolve().parents[2] / "shared" / "gtb" / "tasks.jsonl"
@@ -47,7 +53,8 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     world = _world(folder)
     task = Task.model_validate(raw)
     started, cpu = time.monotonic(), time.process_time()
-    result = solve_task(task, world, OracleSettings(time_limit=limit, splits=True))
+    official = task_poi_db(world, task)
+    result = solve_task(task, world, OracleSettings(time_limit=limit, splits=True), official=official)
     wall, cpu = time.monotonic() - started, time.process_time() - cpu
     keys = tuple(world.city(city) or city for city in task.metadata.cities)
     db = world_poi_db(world, keys)
@@ -71,6 +78,14 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     if result.plan is not None:
         row["strict_valid"] = strict_violations(task, result.plan, world) == []
         row["official_gu"] = _gu(task, result.plan, table, db)
+        row["official_issues"] = _issues(task, result.plan, official)
+        row["idle_minutes"] = idle_minutes(result.plan, task.user_names)
+    both = result.both_valid
+    if both is not None:
+        row["both_valid_gu"] = _gu(task, both.plan, table, db)
+        row["both_valid_strict"] = strict_violations(task, both.plan, world) == []
+        row["both_valid_issues"] = _issues(task, both.plan, official)
+        row["both_valid_idle"] = idle_minutes(both.plan, task.user_names)
     greedy = greedy_plan(task, world)
     row["greedy_gu"] = _gu(task, greedy, table, db)
     if compare:
@@ -82,6 +97,12 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
 
 def _gu(task: Task, plan: dict[str, Any], table: dict[str, Any], db: Any) -> int:
     return int(evaluate_group_utility(build_view(plan, task.user_names), table, db)["total_score"])
+
+
+def _issues(task: Task, plan: dict[str, Any], official: PoiDb) -> list[str]:
+    """The official issue types of a plan, sorted."""
+    issues = plan_validity_issues(build_view(plan, task.user_names), official)
+    return sorted({str(issue.issue["type"]) for issue in issues})
 
 
 def _spread(values: list[float]) -> str:
@@ -111,6 +132,21 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         f"plans from cp-sat: {sum(r['source'] == 'cp-sat' for r in rows)}; "
         f"from greedy: {sum(r['source'] == 'greedy' for r in rows)}; "
         f"with a split: {sum(r['splits_used'] > 0 for r in rows)}",
+    ]
+    accepted = [r for r in witnessed if r["official_issues"] == []]
+    kinds: dict[str, int] = {}
+    for r in witnessed:
+        for kind in r["official_issues"]:
+            kinds[kind] = kinds.get(kind, 0) + 1
+    both = [r for r in rows if "both_valid_gu" in r]
+    rechecked = [r for r in both if r["both_valid_strict"] and r["both_valid_issues"] == []]
+    lines += [
+        f"strict-best plan official-valid: {len(accepted)}/{len(witnessed)}; rejected by: {kinds}",
+        f"both-valid plan: {len(both)}/{n} (re-checked valid under both: {len(rechecked)})",
+        f"strict-best GU − both-valid GU: {_spread([r['official_gu'] - r['both_valid_gu'] for r in both])}",
+        f"idle minutes, strict-best plan: {_spread([r['idle_minutes'] for r in witnessed])}; "
+        f"total {sum(r['idle_minutes'] for r in witnessed)}",
+        f"idle minutes, both-valid plan: {_spread([r['both_valid_idle'] for r in both])}",
     ]
     better = [r["objective"] - r["greedy_gu"] for r in rows if r["objective"] is not None]
     lines.append(

@@ -105,3 +105,11 @@ def load_sandbox_world(directory: str | Path) -> World:
         return World.load(directory)
     except (OSError, ValueError) as exc:
         raise InputError(directory, f"cannot load the world: {exc}") from exc
+
+
+def task_poi_db(world: World, task: Task) -> PoiDb:
+    """The world's official POI file (opening hours included) of a task's cities, its departure
+    city included: what the official profile checks the task's plans against."""
+    from sandbox.world.official_io import export_poi_db
+
+    return PoiDb(export_poi_db(world, (task.metadata.departure_city, *task.metadata.cities)))

@@ -3,7 +3,10 @@
 Everything is in GU *totals* (Σ per-user utility − split penalty), the unit of the oracle's
 `bound`: GU* is the bound, `ratio` = GU / GU* (only when GU* > 0), `regret` = GU* − GU and
 `regret_vs_plan` = the oracle plan's objective − GU; `regret_per_user` divides the regret by the
-oracle record's number of scored users (the per-user-average view of the same figure).
+oracle record's number of scored users (the per-user-average view of the same figure). The
+oracle plan is the witness that fits the row's profile (`solver.oracle.result.witness_for`): the
+best plan valid under both profiles for `official` rows, the strict-best otherwise; each row
+names it (`witness`) and says why when it needs saying (`witness_note`).
 
 Scored plans come from `verify-batch` output (one row per line; the task is the line's
 `task_id`, else its `id`) or from a `rescore --json` document (one row per task, the trial
@@ -23,6 +26,7 @@ from typing import Any
 import orjson
 
 from runner.io import InputError, iter_jsonl_bytes, read_bytes
+from solver.oracle.result import WitnessChoice, witness_for
 
 DIGITS = 4
 FIGURES = ("ratio", "regret", "regret_vs_plan")
@@ -47,9 +51,14 @@ class OracleLine:
     task_id: str
     status: str | None
     bound: float | None
-    objective: float | None
     users: int
+    witnesses: Mapping[str, WitnessChoice]
+    """The oracle plan each profile is compared with (`strict`, `official`)."""
     problem: str | None = None
+
+    def witness(self, profile: str | None) -> WitnessChoice:
+        """The witness for rows of `profile` (the strict-best when the profile is unknown)."""
+        return self.witnesses["official" if profile == "official" else "strict"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,17 +141,16 @@ def read_oracle(path: str | Path) -> dict[str, OracleLine]:
 def _oracle_line(task_id: str, value: dict[str, Any]) -> OracleLine:
     error = value.get("error")
     if isinstance(error, dict):
-        return OracleLine(
-            task_id, None, None, None, 0, f"oracle error: {error.get('field')}: {error.get('problem')}"
-        )
+        problem = f"oracle error: {error.get('field')}: {error.get('problem')}"
+        return OracleLine(task_id, None, None, 0, {}, problem)
     per_user = value.get("per_user")
     bound = _number(value.get("bound"))
     return OracleLine(
         task_id,
         value.get("status"),
         bound,
-        _number(value.get("objective")),
         len(per_user) if isinstance(per_user, dict) else 0,
+        {profile: witness_for(value, profile) for profile in ("strict", "official")},
         None if bound is not None else f"no proven bound (status {value.get('status')})",
     )
 
@@ -180,6 +188,7 @@ def normalize(scored: ScoredFile, oracle: Mapping[str, OracleLine]) -> dict[str,
 def _figures(row: Scored, gu: float, line: OracleLine) -> dict[str, Any]:
     bound = line.bound if line.bound is not None else 0.0
     regret = bound - gu
+    witness = line.witness(row.profile)
     return {
         "id": row.id,
         "task_id": row.task_id,
@@ -188,10 +197,12 @@ def _figures(row: Scored, gu: float, line: OracleLine) -> dict[str, Any]:
         "status": line.status,
         "gu": gu,
         "gu_star": bound,
-        "oracle_gu": line.objective,
+        "oracle_gu": witness.objective,
+        "witness": witness.name,
+        "witness_note": witness.note,
         "ratio": _round(gu / bound) if bound > 0 else None,
         "regret": _round(regret),
-        "regret_vs_plan": None if line.objective is None else _round(line.objective - gu),
+        "regret_vs_plan": None if witness.objective is None else _round(witness.objective - gu),
         "users": line.users,
         "regret_per_user": _round(regret / line.users) if line.users else None,
     }

@@ -52,6 +52,7 @@ def run_oracle(sample: Sample, time_limit: float, *, seed: int = 0) -> OracleRun
             sample.task,
             sample.world,
             OracleSettings(time_limit=time_limit, workers=WORKERS, seed=seed, splits=splits),
+            official=sample.poi_db,
         )
         for splits in (True, False)
     ]

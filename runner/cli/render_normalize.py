@@ -16,7 +16,7 @@ STATS = ("count", "min", "p10", "median", "p90", "max", "mean")
 def normalized(console: Console, document: dict[str, Any]) -> None:
     profile = f", profile {document['profile']}" if document["profile"] else ""
     console.print(f"[bold]GU against the oracle's bound GU*[/] ({document['source']}{profile}; GU totals)")
-    table = Table("id", "task", "valid", "GU", "GU*", "GU/GU*", "regret", "vs plan", "status")
+    table = Table("id", "task", "valid", "GU", "GU*", "GU/GU*", "regret", "vs plan", "witness", "status")
     for row in document["rows"]:
         table.add_row(
             escape(row["id"]),
@@ -27,9 +27,13 @@ def normalized(console: Console, document: dict[str, Any]) -> None:
             _fig(row["ratio"]),
             _fig(row["regret"]),
             _fig(row["regret_vs_plan"]),
+            _fig(row["witness"]),
             str(row["status"]),
         )
     console.print(table)
+    notes = {note for row in document["rows"] if (note := row["witness_note"])}
+    for note in sorted(notes):
+        console.print(f"witness: {escape(note)}", soft_wrap=True)
     stats = Table("figure", *STATS, title="distributions")
     for name in FIGURES:
         figures = document["distributions"][name]

@@ -33,6 +33,13 @@ class Backend(StrEnum):
     ray = "ray"
 
 
+class WitnessProfile(StrEnum):
+    """The profile `score` compares with the oracle under (which oracle plan it uses)."""
+
+    strict = "strict"
+    official = "official"
+
+
 Tasks = Annotated[Path, typer.Option(help="Tasks: one JSON object, a JSON array or JSONL.")]
 World = Annotated[Path, typer.Option(help="World directory (tripwright world build).")]
 OracleLimit = Annotated[float, typer.Option(help="Seconds of CP-SAT per oracle solve (> 0).")]
@@ -125,6 +132,10 @@ def score_command(
     oracle_time_limit: OracleLimit = 60.0,
     cache: Cache = None,
     concurrency: Annotated[int, typer.Option(help="Oracle solves at once (processes, ≥ 1).")] = 1,
+    profile: Annotated[
+        WitnessProfile,
+        typer.Option(help="Oracle witness: strict-best plan (strict) or the both-valid plan (official)."),
+    ] = WitnessProfile.strict,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Score every trial under both profiles and against the oracle (GU/GU*, regret, losses).
@@ -141,7 +152,7 @@ def score_command(
         settings = OracleSettings(time_limit=oracle_time_limit)
         oracle = OracleCache(cache or default_cache_dir(), world_hash(world), settings)
         tasks_by_id = {entry.task.task_id: entry.task for entry in read.runnable}
-        result = score_file(runs, tasks_by_id, ScoreJob(world, oracle, concurrency))
+        result = score_file(runs, tasks_by_id, ScoreJob(world, oracle, concurrency, profile.value))
         write_scored(result, out_file)
     _report_tasks(read)
     _show_scored(result, out_file, json_out=json_out)
@@ -217,6 +228,8 @@ def _show_scored(result: ScoredRun, target: Path, *, json_out: bool) -> None:
     console.print(
         f"scored {len(result.lines)} trials → {escape(str(target))} (summary: {summary_path(target).name})"
     )
+    witness = result.summary["witness"]
+    console.print(f"oracle witness: the {witness['plan']} plan (profile {witness['profile']})")
     _summary_table(console, result.summary)
 
 

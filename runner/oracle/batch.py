@@ -20,13 +20,15 @@ from typing import Any
 import orjson
 
 from runner.io import read_bytes
+from runner.loading import task_poi_db
 from runner.oracle.log import HASH_KEY
 from runner.oracle.tasks import TableError, TaskEntry, TaskError, table_for
 from sandbox.world.errors import WorldError
 from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 
-HASH_VERSION = 1
+HASH_VERSION = 2
+"""2: records of version 2 (the both-valid plan); a file of version-1 records is another run."""
 ORIGINAL = "original"
 
 
@@ -74,7 +76,8 @@ def solve_entry(entry: TaskEntry, job: OracleJob, world: World) -> dict[str, Any
         return error_line(entry, entry.error or TaskError("$", "no task"), job)
     try:
         table = table_for(job.tables, entry, job.table_label)
-        result = solve_task(entry.task, world, job.settings, table=table)
+        official = task_poi_db(world, entry.task)
+        result = solve_task(entry.task, world, job.settings, table=table, official=official)
     except TableError as exc:
         return error_line(entry, exc.error, job)
     except OracleInputError as exc:
@@ -95,10 +98,12 @@ def run_local(entries: Iterable[TaskEntry], job: OracleJob, world: World) -> Ite
 
 @dataclass
 class Tally:
-    """Counts of one run: records by status, errors, tasks already done; solve times."""
+    """Counts of one run: records by status, errors, tasks already done, records with a plan
+    valid under both profiles; solve times."""
 
     skipped: int = 0
     failed: int = 0
+    both_valid: int = 0
     statuses: dict[str, int] = dataclasses.field(default_factory=dict)
     seconds: list[float] = dataclasses.field(default_factory=list)
 
@@ -109,6 +114,7 @@ class Tally:
         status = str(line["status"])
         self.statuses[status] = self.statuses.get(status, 0) + 1
         self.seconds.append(float(line["seconds"]))
+        self.both_valid += line.get("both_valid") is not None
 
     def exit_code(self) -> int:
         """0: no task failed; 1: some failed, some have a record; 2: no task has a record."""
@@ -122,5 +128,6 @@ class Tally:
         parts.append(f"{self.failed} failed")
         parts.append(f"{self.skipped} already done")
         median = f"; median time {statistics.median(self.seconds):.2f} s" if self.seconds else ""
+        both = f"; plan valid under both profiles: {self.both_valid} of {solved}" if solved else ""
         total = solved + self.failed + self.skipped
-        return f"oracle: {total} task{'s' * (total != 1)}: {', '.join(parts)}{median}"
+        return f"oracle: {total} task{'s' * (total != 1)}: {', '.join(parts)}{median}{both}"

@@ -5,6 +5,7 @@ prints): `trials`, `plans`, `acceptable_rate` (share of trials whose plan is str
 `official_valid_rate`, `optimality_rate` (share proven optimal), rounded 4, and the distribution
 (count, min, p10, median, p90, max, mean) of `gu_ratio`, `regret`, the losses, `gu` and `pc`.
 Groups are the report's: the line's difficulty, else the task file's, else "unknown".
+`witness_note` says which oracle plan those figures compare with (the lines' `witness`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,23 @@ def oracle_figures(inputs: Inputs) -> dict[str, dict[str, Any]]:
         return {}
     groups = by_group(rows, lambda row: inputs.difficulty(str(row["task_id"]), row))
     return {name: group_summary(members) for name, members in groups.items()}
+
+
+def witness_note(rows: Sequence[Record]) -> str:
+    """Which oracle plan the lines' `gu_best` and losses use, with how many trials each: the
+    strict-best or the both-valid plan and the profile it fits, none (no plan valid under that
+    profile), or not named (lines scored before the oracle kept two plans: the strict-best)."""
+    counts = Counter((row.get("witness_profile"), row.get("witness")) for row in rows)
+    parts = []
+    for (profile, name), count in sorted(counts.items(), key=lambda item: (-item[1], str(item[0]))):
+        if profile is None:
+            what = "not named (scored before the oracle kept two plans: the strict-best)"
+        elif name is None:
+            what = f"none (no oracle plan for profile {profile})"
+        else:
+            what = f"the {name} plan (profile {profile})"
+        parts.append(f"{what}: {count} trial(s)")
+    return "Oracle witness (the plan gu best and the losses compare with): " + "; ".join(parts) + "."
 
 
 def failed_checks(rows: Sequence[Record]) -> dict[str, int]:

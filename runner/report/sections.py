@@ -9,7 +9,7 @@ from runner.judge.prompts import DIMENSIONS, TITLES
 from runner.judge.scores import AVERAGE
 from runner.report import plots
 from runner.report.document import Block, Heading, Image, Para, Table
-from runner.report.figures import MEANS, check_label, failed_checks, oracle_figures
+from runner.report.figures import MEANS, check_label, failed_checks, oracle_figures, witness_note
 from runner.report.frontier import has_frontier, panels
 from runner.report.inputs import Inputs, Record, trial_key
 from runner.report.judge_figures import judge_by_group, judge_summary
@@ -90,7 +90,7 @@ def oracle_section(inputs: Inputs) -> list[Block]:
             for g in figures.values()
         )
         rows.append((label, *cells))
-    return [*blocks, Table(columns, tuple(rows))]
+    return [*blocks, Para(witness_note(inputs.scored or [])), Table(columns, tuple(rows))]
 
 
 def plots_section(inputs: Inputs) -> list[Block]:

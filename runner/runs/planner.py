@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from runner.scoring.oracle_cache import OracleCache
+from sandbox.world.world import World
 from verifier.model.task import Task
-from verifier.world import WorldFacts
 
 
 class CachedOraclePlanner:
     """A `runner.agents.baselines.Planner` answering from `OracleCache.solve`."""
 
-    def __init__(self, oracle: OracleCache, world: WorldFacts) -> None:
+    def __init__(self, oracle: OracleCache, world: World) -> None:
         self.oracle, self.world = oracle, world
 
     def __call__(self, task: Task, table: dict[str, Any]) -> dict[str, Any] | None:

@@ -25,12 +25,14 @@ from typing import Any
 import orjson
 
 from runner.io import atomic_write_bytes, read_bytes
+from runner.loading import task_poi_db
 from sandbox.world.errors import WorldError
+from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 from verifier.model.task import Task
-from verifier.world import WorldFacts
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+"""2: oracle records of version 2 (with the both-valid plan); entries of version 1 are solved again."""
 
 
 def canonical_hash(value: Any) -> str:
@@ -85,7 +87,7 @@ class OracleCache:
         """The cached answer, without solving (None: not solved yet)."""
         return _read(self.path(self.key(task_id, table)))
 
-    def solve(self, task: Task, world: WorldFacts, table: dict[str, Any]) -> Solved:
+    def solve(self, task: Task, world: World, table: dict[str, Any]) -> Solved:
         """The oracle's answer for `task` scored against `table`, solved at most once per key."""
         path = self.path(self.key(task.task_id, table))
         found = _read(path)
@@ -103,12 +105,12 @@ class OracleCache:
 
 
 def _solve(
-    task: Task, world: WorldFacts, settings: OracleSettings, table: dict[str, Any]
+    task: Task, world: World, settings: OracleSettings, table: dict[str, Any]
 ) -> tuple[dict[str, Any], bool]:
     """(cache entry, whether to cache it): the record, or a deterministic input problem; other
     failures are reported but not cached."""
     try:
-        result = solve_task(task, world, settings, table=table)
+        result = solve_task(task, world, settings, table=table, official=task_poi_db(world, task))
     except OracleInputError as exc:
         return {"problem": f"oracle refused the task: {exc.field}: {exc.problem}"}, True
     except WorldError as exc:

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from runner.io import JsonLine, atomic_write_bytes, dumps_line, iter_jsonl
-from runner.loading import load_sandbox_world
+from runner.loading import load_sandbox_world, task_poi_db
 from runner.scoring.oracle_cache import OracleCache
 from runner.scoring.summary import summarize
 from runner.scoring.trial import TaskContext, score_record, trial_tables
-from sandbox.world.official_io import export_poi_db
 from sandbox.world.world import World
+from solver.oracle.result import BOTH_VALID, STRICT_BEST
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
 
@@ -36,6 +36,9 @@ class ScoreJob:
     world_dir: Path
     oracle: OracleCache
     concurrency: int = 1
+    profile: str = "strict"
+    """Whose oracle witness the figures use: the strict-best plan (`strict`) or the best plan
+    valid under both profiles (`official`)."""
 
 
 @dataclass
@@ -81,9 +84,10 @@ def score_records(records: list[Numbered], tasks: Mapping[str, Task], job: Score
     lines = []
     for record in known:
         task = tasks[record["task_id"]]
-        context = TaskContext(task, world, _poi_db(world, task, databases), job.oracle)
+        context = TaskContext(task, world, _poi_db(world, task, databases), job.oracle, job.profile)
         lines.append(score_record(record, context))
-    return ScoredRun(lines, summarize(lines), skipped)
+    witness = {"profile": job.profile, "plan": BOTH_VALID if job.profile == "official" else STRICT_BEST}
+    return ScoredRun(lines, summarize(lines) | {"witness": witness}, skipped)
 
 
 def presolve(requests: list[tuple[Task, dict[str, Any]]], job: ScoreJob) -> None:
@@ -125,7 +129,7 @@ def _poi_db(world: World, task: Task, databases: dict[tuple[str, ...], PoiDb]) -
     """The official POI file of the task's cities (departure city included), built once per city set."""
     cities = (task.metadata.departure_city, *task.metadata.cities)
     if cities not in databases:
-        databases[cities] = PoiDb(export_poi_db(world, cities))
+        databases[cities] = task_poi_db(world, task)
     return databases[cities]
 
 

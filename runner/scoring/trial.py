@@ -4,7 +4,10 @@ Both profiles come from `runner.rescore.score_trial` (plan extraction from the c
 from ② against ③). The oracle then solves three tables of the trial — the effective table ③,
 the agent's inferred table ② and the original table ① — through the cache, and every plan is
 scored with the official GU function: the agent's plan and the ② plan on ③ (GU, GU*, regret,
-elicitation and planning loss), the ③ and ① plans on ① (compromise effect).
+elicitation and planning loss), the ③ and ① plans on ① (compromise effect). The oracle plan of
+each table is the witness that fits the profile scored with (`solver.oracle.result.witness_for`:
+the strict-best for `strict`, the best plan valid under both profiles for `official`); the
+line names it (`witness`, `witness_profile`).
 """
 
 from __future__ import annotations
@@ -14,13 +17,14 @@ from typing import Any
 
 from runner.rescore import score_trial
 from runner.scoring.figures import difference, gu_ratio, optimal
-from runner.scoring.oracle_cache import OracleCache, Solved
+from runner.scoring.oracle_cache import OracleCache
+from sandbox.world.world import World
+from solver.oracle.result import witness_for
 from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.referee import CRASHES
-from verifier.world import WorldFacts
 
 NO_EFFECTIVE = "no effective table ③ (the trial failed): nothing to compare with the oracle"
 
@@ -30,9 +34,11 @@ class TaskContext:
     """What scoring one task's trials needs besides the records."""
 
     task: Task
-    world: WorldFacts
+    world: World
     poi_db: PoiDb
     oracle: OracleCache
+    profile: str = "strict"
+    """The profile whose oracle witness the figures use (`strict` or `official`)."""
 
 
 def trial_tables(record: dict[str, Any], task: Task) -> dict[str, dict[str, Any]] | None:
@@ -71,7 +77,8 @@ def score_record(record: dict[str, Any], context: TaskContext) -> dict[str, Any]
         "gf": _number(official, "group_fairness", "fairness_score"),
         "pc": _number(official, "preference_completeness", "completeness_ratio"),
     }
-    return line | _figures(_oracle_plans(record, context), gu, strict_valid=strict_valid is True)
+    figures = _figures(_oracle_plans(record, context), gu, strict_valid=strict_valid is True)
+    return line | figures | {"witness_profile": context.profile}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,8 @@ class OraclePlans:
     original_on_original: float | None
     """GU₁ of the ① plan."""
     problems: tuple[str, ...]
+    witness: str | None = None
+    """Which plan of the ③ record the figures use (`strict-best`, `both-valid`, None: none)."""
 
 
 def _oracle_plans(record: dict[str, Any], context: TaskContext) -> OraclePlans:
@@ -104,17 +113,28 @@ def _oracle_plans(record: dict[str, Any], context: TaskContext) -> OraclePlans:
         if answer.problem is not None
     ]
 
-    def on(answer: Solved, role: str) -> float | None:
-        return _plan_gu(context, answer.plan, tables[role], problems)
+    choices = {
+        role: witness_for(answer.record, context.profile)
+        for role, answer in solved.items()
+        if answer.record is not None
+    }
+    problems += [
+        f"oracle on the {role} table: {choice.note}" for role, choice in choices.items() if choice.note
+    ]
+
+    def on(role: str, scored_on: str) -> float | None:
+        choice = choices.get(role)
+        return None if choice is None else _plan_gu(context, choice.plan, tables[scored_on], problems)
 
     best = solved["effective"]
     return OraclePlans(
         best.record,
-        on(best, "effective"),
-        on(solved["inferred"], "effective"),
-        on(best, "original"),
-        on(solved["original"], "original"),
+        on("effective", "effective"),
+        on("inferred", "effective"),
+        on("effective", "original"),
+        on("original", "original"),
         tuple(problems),
+        choices["effective"].name if "effective" in choices else None,
     )
 
 
@@ -133,6 +153,7 @@ def _figures(plans: OraclePlans, gu: float | None, *, strict_valid: bool) -> dic
         "elicitation_loss": difference(plans.best_on_effective, plans.inferred_on_effective),
         "planning_loss": difference(plans.inferred_on_effective, gu),
         "compromise_effect": difference(plans.best_on_original, plans.original_on_original),
+        "witness": plans.witness,
         "problems": list(plans.problems),
     }
 

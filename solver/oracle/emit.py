@@ -11,15 +11,16 @@ with team 0) and fills every wait with a rest where the team is, so everybody is
 activities overlap as one connected group, so each team may wait before or after its transfers
 (`Timing`) and the first choice whose penalty is K − 1 is kept. Legs, hotels and meals declare
 the lowest cost strict accepts (the price rounded down to whole yuan), which is what the
-model's budget counts.
+model's budget counts. Before writing, each team's visits move inside their windows to close
+the waits between them (`TeamPlan.compacted`: no "rest 06:45–09:53 at a park"); a split block
+whose compacted teams find no K − 1 layout is written from the times as solved.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import itertools
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ortools.sat.python import cp_model
@@ -27,82 +28,15 @@ from ortools.sat.python import cp_model
 from solver.greedy import cny
 from solver.oracle.catalog import City
 from solver.oracle.model import Block, TripModel
+from solver.oracle.team_plan import TeamPlan, Timing, Visit, arrival
 from verifier.model.plan import ALL, hhmm, minutes
 from verifier.official.plan_view import build_view
+from verifier.official.poi_db import PoiDb
 from verifier.official.split import split_penalty
 from verifier.strict.clock import DAY
 from verifier.strict.costs import lowest_cost_fen
 
 Item = dict[str, Any]
-
-
-class Timing(Enum):
-    """Where a team waits around a transfer: at the destination (leave at once) or at the
-    origin (arrive just in time)."""
-
-    EARLY = "early"
-    LATE = "late"
-
-
-@dataclass(frozen=True)
-class Visit:
-    """A stop of a team's route: place name, kind, start minute, service minutes, price, and the
-    starts its opening and meal windows allow."""
-
-    name: str
-    kind: str
-    start: int
-    service: int
-    price_fen: int
-    starts: tuple[tuple[int, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class TeamPlan:
-    """What one team does in a block."""
-
-    who: tuple[str, ...]
-    origin: str
-    destination: str
-    leave: int
-    back: int
-    visits: tuple[Visit, ...]
-    limit: int = DAY - 1
-    """The latest minute the team may reach its destination."""
-
-    def departure(self, catalog: City) -> int:
-        """When the team leaves its start place: just in time for its first stop (the group
-        stays at the hotel or the hub until then)."""
-        if not self.visits:
-            return self.leave
-        first = self.visits[0]
-        hop = catalog.hop(self.origin, first.name)
-        return first.start - (hop.minutes if hop is not None and first.name != self.origin else 0)
-
-    def shifted(self, catalog: City, minutes: int) -> TeamPlan | None:
-        """The same route every visit `minutes` later, when the windows and the end allow."""
-        visits = tuple(replace(visit, start=visit.start + minutes) for visit in self.visits)
-        if any(not any(low <= v.start <= high for low, high in v.starts) for v in visits):
-            return None
-        moved = replace(self, visits=visits)
-        return moved if _arrival(catalog, moved) <= self.limit else None
-
-    def delayed(self, catalog: City, index: int, minutes: int) -> TeamPlan | None:
-        """The same route with visit `index` `minutes` later and the later visits pushed only as
-        far as their transfers need, when the windows and the end allow."""
-        visits = list(self.visits)
-        visits[index] = replace(visits[index], start=visits[index].start + minutes)
-        for j in range(index + 1, len(visits)):
-            before, visit = visits[j - 1], visits[j]
-            hop = catalog.hop(before.name, visit.name)
-            ready = before.start + before.service + (hop.minutes if hop and before.name != visit.name else 0)
-            if ready <= visit.start:
-                break
-            visits[j] = replace(visit, start=ready)
-        if any(not any(low <= v.start <= high for low, high in v.starts) for v in visits):
-            return None
-        moved = replace(self, visits=tuple(visits))
-        return moved if _arrival(catalog, moved) <= self.limit else None
 
 
 class Values(Protocol):
@@ -113,11 +47,25 @@ class Values(Protocol):
 
 
 class PlanWriter:
-    """Reads a solved `TripModel` and writes the plan."""
+    """Reads a solved `TripModel` and writes the plan. With `compact`, each team's visits move
+    to close the waits between them (`TeamPlan.compacted`); with `official` (the official POI
+    file), attraction visits the official opening-hours check would reject (its quirks:
+    overnight windows, rule order) are left out, so the plan has a chance under both profiles."""
 
-    def __init__(self, trip: TripModel, solver: Values, users: tuple[str, ...], children: tuple[str, ...]):
+    def __init__(
+        self,
+        trip: TripModel,
+        solver: Values,
+        users: tuple[str, ...],
+        children: tuple[str, ...],
+        *,
+        compact: bool = True,
+        official: PoiDb | None = None,
+    ):
         self.trip, self.solver = trip, solver
         self.users, self.children = users, children
+        self.compact, self.official = compact, official
+        self._layouts: dict[tuple[int, int], tuple[list[Item], list[TeamPlan]]] = {}
 
     def plan(self) -> dict[str, Any]:
         """The plan JSON (`days → city_segments`)."""
@@ -164,29 +112,33 @@ class PlanWriter:
         return self.trip.catalogs[frame.stops[stop]].city.label
 
     def _block(self, day: int, city: int) -> dict[str, Any]:
+        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        items, teams = self._layout(day, city)
+        return self._with_hotel(
+            catalog, list(items), self._hotel(day, city), teams, self._checkout(day + 1, city)
+        )
+
+    def _layout(self, day: int, city: int) -> tuple[list[Item], list[TeamPlan]]:
+        """The block's items and its teams as written (kept: the next checkout reads them)."""
+        if (day, city) not in self._layouts:
+            self._layouts[(day, city)] = self._lay_out(day, city)
+        return self._layouts[(day, city)]
+
+    def _lay_out(self, day: int, city: int) -> tuple[list[Item], list[TeamPlan]]:
+        """One team: its items, waits implicit. Split: the compacted teams, else the teams as
+        solved, laid out so the official rule charges K − 1 (`_split_layout`)."""
         block = self.trip.blocks[(day, city)]
         catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
         teams = self._teams(block)
-        hotel = self._hotel(day, city)
-        checkout = self._checkout(day + 1, city)
         if len(teams) == 1:
-            items = _team_items(catalog, teams[0], Timing.EARLY, rests=False)
-            return self._with_hotel(catalog, items, hotel, teams, checkout)
-        for _ in range(MAX_NUDGES + 1):
-            for shift in range(MAX_STAGGER + 1):
-                staggered = _staggered(catalog, teams, shift)
-                if staggered is None:
-                    continue
-                for timings in itertools.product(Timing, repeat=len(teams)):
-                    items = _split_items(catalog, staggered, timings)
-                    if _penalty(items, self.users) == len(teams) - 1:
-                        return self._with_hotel(catalog, items, hotel, staggered, checkout)
-            nudged = _nudged(catalog, teams)
-            if nudged is None:
-                break
-            teams = nudged
-        items = _split_items(catalog, teams, (Timing.EARLY,) * len(teams))
-        return self._with_hotel(catalog, items, hotel, teams, checkout)
+            return _team_items(catalog, teams[0], Timing.EARLY, rests=False), teams
+        tries = [teams, self._teams(block, compact=False)] if self.compact else [teams]
+        for candidate in tries:
+            found = _split_layout(catalog, candidate, self.users)
+            if found is not None:
+                return found
+        teams = tries[-1]
+        return _split_items(catalog, teams, (Timing.EARLY,) * len(teams)), teams
 
     def _with_hotel(
         self,
@@ -197,13 +149,13 @@ class PlanWriter:
         checkout: int,
     ) -> dict[str, Any]:
         if hotel is not None:
-            arrival = max(_arrival(catalog, team) for team in teams)
+            check_in = max(arrival(catalog, team) for team in teams)
             name, price = hotel
             items.append(
                 {
                     "type": "hotel",
                     "location": name,
-                    "start_time": hhmm(arrival),
+                    "start_time": hhmm(check_in),
                     "end_time": hhmm(checkout),
                     "avg_cost": cny(lowest_cost_fen(price)),
                     "participants": [ALL],
@@ -225,9 +177,12 @@ class PlanWriter:
         if block is None or not self._on(self.trip.skeleton.block[(day, city)]):
             return 8 * 60
         catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
-        return min(team.departure(catalog) for team in self._teams(block))
+        return min(team.departure(catalog) for team in self._layout(day, city)[1])
 
-    def _teams(self, block: Block) -> list[TeamPlan]:
+    def _teams(self, block: Block, *, compact: bool | None = None) -> list[TeamPlan]:
+        """The block's active teams and their routes (compacted unless `compact` is False or
+        the writer does not compact; attractions official rejects left out with `official`)."""
+        compact = self.compact if compact is None else compact
         solver, out = self.solver, []
         catalog = self.trip.catalogs[self.trip.frame.stops[block.city]].city
         date = self.trip.frame.date(block.day)
@@ -254,8 +209,39 @@ class PlanWriter:
                 for i in order
             )
             leave, back = int(solver.value(block.leave[k])), int(solver.value(block.back[k]))
-            out.append(TeamPlan(who, origin, destination, leave, back, visits, self._limit(block)))
+            team = TeamPlan(who, origin, destination, leave, back, visits, self._limit(block))
+            if compact:
+                team = self._compacted(block, catalog, team)
+            if self.official is not None:
+                team = self._open_officially(block, catalog, team, compact=compact)
+            out.append(team)
         return out
+
+    def _compacted(self, block: Block, catalog: City, team: TeamPlan) -> TeamPlan:
+        """`team` compacted: its start is fixed unless it leaves last night's hotel, its end
+        fixed unless it reaches tonight's."""
+        fixed_start = self._hotel(block.day - 1, block.city) is None
+        fixed_end = self._hotel(block.day, block.city) is None
+        return team.compacted(catalog, fixed_start=fixed_start, fixed_end=fixed_end)
+
+    def _open_officially(self, block: Block, catalog: City, team: TeamPlan, *, compact: bool) -> TeamPlan:
+        """`team` without the attraction visits the official opening-hours check rejects at their
+        written times (compacted again when the writer compacts)."""
+        assert self.official is not None
+        date = self.trip.frame.date(block.day).isoformat()
+        kept = tuple(
+            visit
+            for visit in team.visits
+            if visit.kind != "attraction"
+            or self.official.is_within_opening_hours(
+                visit.name, catalog.label, date, hhmm(visit.start), hhmm(visit.start + visit.service)
+            )
+            is not False
+        )
+        if len(kept) == len(team.visits):
+            return team
+        lighter = replace(team, visits=kept)
+        return self._compacted(block, catalog, lighter) if compact else lighter
 
     def _limit(self, block: Block) -> int:
         """The latest arrival at the block's end: check-in by 23:59, or the departing leg's
@@ -272,6 +258,28 @@ MAX_NUDGES = 8
 MAX_STAGGER = 5
 """Up to this many minutes apart, team by team, when every team switching activity at the same
 minute would cut a split into several (each charged by the official rule)."""
+
+
+def _split_layout(
+    catalog: City, teams: list[TeamPlan], users: tuple[str, ...]
+) -> tuple[list[Item], list[TeamPlan]] | None:
+    """Items of a split block that the official rule charges K − 1, and the teams as written:
+    teams staggered, waits before or after transfers, visits nudged at cuts; None when no such
+    layout is found."""
+    for _ in range(MAX_NUDGES + 1):
+        for shift in range(MAX_STAGGER + 1):
+            staggered = _staggered(catalog, teams, shift)
+            if staggered is None:
+                continue
+            for timings in itertools.product(Timing, repeat=len(teams)):
+                items = _split_items(catalog, staggered, timings)
+                if _penalty(items, users) == len(teams) - 1:
+                    return items, staggered
+        nudged = _nudged(catalog, teams)
+        if nudged is None:
+            return None
+        teams = nudged
+    return None
 
 
 def _staggered(catalog: City, teams: list[TeamPlan], shift: int) -> list[TeamPlan] | None:
@@ -321,17 +329,6 @@ def _order(arcs: dict[tuple[int, int], cp_model.IntVar], solver: Values) -> list
         order.append(node - 1)
         node = successor[node]
     return order
-
-
-def _arrival(catalog: City, team: TeamPlan) -> int:
-    """When the team reaches its destination (leaving at once after its last visit)."""
-    if not team.visits:
-        hop = catalog.hop(team.origin, team.destination)
-        return team.leave + (hop.minutes if hop and team.origin != team.destination else 0)
-    last = team.visits[-1]
-    hop = catalog.hop(last.name, team.destination)
-    end = last.start + last.service
-    return end + (hop.minutes if hop and last.name != team.destination else 0)
 
 
 def _team_items(catalog: City, team: TeamPlan, timing: Timing, *, rests: bool) -> list[Item]:
@@ -395,16 +392,16 @@ def _split_items(catalog: City, teams: list[TeamPlan], timings: tuple[Timing, ..
     """Every team's items with waits filled so that all teams span the same stretch of time;
     what every team does alike at the start and at the end is written once, for everyone."""
     first = min(team.departure(catalog) for team in teams)
-    last = max(_arrival(catalog, team) for team in teams)
+    last = max(arrival(catalog, team) for team in teams)
     lists: list[list[Item]] = []
     for team, timing in zip(teams, timings, strict=True):
         items = _team_items(catalog, team, timing, rests=True)
         who = list(team.who)
         if team.departure(catalog) > first:
             items.insert(0, _rest(team.origin, first, team.departure(catalog), who))
-        arrival = _arrival(catalog, team)
-        if arrival < last:
-            items.append(_rest(team.destination, arrival, last, who))
+        reached = arrival(catalog, team)
+        if reached < last:
+            items.append(_rest(team.destination, reached, last, who))
         lists.append(items)
     head = _common(lists)
     tail = _common([items[head:][::-1] for items in lists])

@@ -8,7 +8,10 @@ is an upper bound on the GU of every plan of the modelled strict space in that o
 *primal* model — a concrete shortlist of restaurants and hotels (`catalog.picks`), up to
 `max_teams` teams — whose solutions are written as plans (`emit.py`). The greedy plan is the
 warm start and the fallback witness. Every plan returned has been checked by the strict profile
-and its official GU recomputed; the bound is the largest relaxed bound over the orders.
+and its official GU recomputed; the bound is the largest relaxed bound over the orders. Every
+candidate is also checked by the official profile (given its POI file), and two plans are kept:
+the strict-best and the best that both profiles accept; among plans of equal value the one with
+fewer idle minutes, then the lower cost, wins (`tiebreak.py`).
 """
 
 from __future__ import annotations
@@ -33,17 +36,19 @@ from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
 from solver.oracle.model import Catalog, TripModel, build_model
-from solver.oracle.result import ModelSize, OracleResult, Status
+from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.skeleton import Frame
+from solver.oracle.tiebreak import idle_minutes, plan_cost_fen
 from solver.oracle.waivers import settle
 from verifier.model.plan import ALL
 from verifier.model.task import Task
 from verifier.official.fairness import fairness_of
-from verifier.official.plan_view import build_view
+from verifier.official.plan_view import PlanView, build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
+from verifier.official.validity import plan_validity_issues
 from verifier.strict.profile import strict_violations
 from verifier.world import PoiKind, WorldFacts, place_names
 
@@ -84,7 +89,22 @@ class _Best:
     """The plan's GU total (= `objective` when the goal is GU)."""
     waived: dict[str, tuple[Waived, ...]] | None = None
     """The ceiling's waived fields per compromisable user (the ceiling goal only)."""
+    official_issues: tuple[str, ...] | None = None
+    """The official issue types rejecting the plan (None: not checked, no official POI file)."""
+    idle: int = 0
+    cost: int = 0
 
+    def rank(self) -> tuple[int, int, int, int]:
+        """Higher is better: goal value, GU total, then fewer idle minutes, then lower cost."""
+        assert self.objective is not None
+        return (self.objective, self.total, -self.idle, -self.cost)
+
+    def valid_under(self) -> tuple[str, ...]:
+        return ("strict", "official") if self.official_issues == () else ("strict",)
+
+
+OFFICIAL_SOURCE = "cp-sat-official"
+"""The `source` of a plan written without the attractions the official profile rejects."""
 
 OBJECTIVES = ("gu", "maxmin", "frontier", "ceiling")
 """The values of `OracleSettings.objective`."""
@@ -94,10 +114,18 @@ FRONTIER_FLOORS = (None, 25.0, 50.0, 75.0, 100.0)
 
 
 def solve_task(
-    task: Task, world: WorldFacts, settings: OracleSettings, *, table: dict[str, Any] | None = None
+    task: Task,
+    world: WorldFacts,
+    settings: OracleSettings,
+    *,
+    table: dict[str, Any] | None = None,
+    official: PoiDb | None = None,
 ) -> OracleResult:
     """The oracle's record for `task` in `world`, scored against `table` (default: the task's
-    own preference table). With `objective="frontier"`, the GU record (no floor) carries the
+    own preference table). `official` is the world's official POI file (opening hours
+    included) that the official profile checks plans against; without it no plan's official
+    validity is known and the record says so (`both_valid_missing`). With
+    `objective="frontier"`, the GU record (no floor) carries the
     GU–GF points found under each of `FRONTIER_FLOORS` in `extra["frontier"]`; with
     `objective="ceiling"`, `objective` and `bound` are compromise-aware ceiling values and
     `extra` carries the plan's GU and the fields waived. Raises `OracleInputError` for a task
@@ -112,9 +140,12 @@ def solve_task(
         raise OracleInputError("gf_floor", "a fairness floor does not apply to the ceiling objective")
     if settings.objective != "frontier":
         goal = Goal(settings.objective, settings.gf_floor)
-        return _solve_goal(task, world, settings, table, goal)
+        return _solve_goal(task, world, settings, table, goal, official=official)
     share = replace(settings, time_limit=settings.time_limit / len(FRONTIER_FLOORS), objective="gu")
-    results = [_solve_goal(task, world, share, table, Goal("gu", floor)) for floor in FRONTIER_FLOORS]
+    results = [
+        _solve_goal(task, world, share, table, Goal("gu", floor), official=official)
+        for floor in FRONTIER_FLOORS
+    ]
     points = [
         {
             "gf_floor": floor,
@@ -137,7 +168,13 @@ def solve_task(
 
 
 def _solve_goal(
-    task: Task, world: WorldFacts, settings: OracleSettings, table: dict[str, Any] | None, goal: Goal
+    task: Task,
+    world: WorldFacts,
+    settings: OracleSettings,
+    table: dict[str, Any] | None,
+    goal: Goal,
+    *,
+    official: PoiDb | None,
 ) -> OracleResult:
     started = time.monotonic()
     table = task.preference_table() if table is None else table
@@ -148,7 +185,9 @@ def _solve_goal(
         key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
     }
     _check_places(task, cities)
-    search = _Search(task, world=world, settings=settings, table=table, db=db, users=users, goal=goal)
+    search = _Search(
+        task, world=world, settings=settings, table=table, db=db, users=users, goal=goal, official=official
+    )
     sequences = list(dict.fromkeys(itertools.permutations(keys)))
     for sequence in sequences:
         search.greedy(tuple(cities[key].label for key in sequence))
@@ -266,6 +305,7 @@ class _Search:
         db: PoiDb,
         users: tuple[ScoredUser, ...],
         goal: Goal,
+        official: PoiDb | None = None,
     ) -> None:
         self.task, self.world, self.settings, self.table, self.db, self.users = (
             task,
@@ -275,10 +315,12 @@ class _Search:
             db,
             users,
         )
-        self.goal = goal
+        self.goal, self.official = goal, official
         self.clock = Clock(settings.time_limit)
         self.compromisable = compromisable_users(table) if goal.kind == "ceiling" else frozenset()
         self.best = _Best()
+        self.both = _Best()
+        """The best plan both profiles accept."""
         self.warm: dict[tuple[str, ...], dict[str, Any]] = {}
         """Greedy plans by city order (task city names)."""
         self.warm_places: set[str] = set()
@@ -336,10 +378,24 @@ class _Search:
             account=self.clock,
             settle=partial(settle, trip.waivers) if trip.waivers else None,
         )
-        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
-        plan = PlanWriter(trip, Assignment(solution), users, children).plan()
-        self._consider(plan, round(value), "cp-sat")
+        self._write(trip, Assignment(solution), round(value))
         return _Solved(trip.model, solution)
+
+    def _write(self, trip: TripModel, solution: Assignment, value: int) -> None:
+        """Consider the solution's plan, compacted (as solved when strict rejects that); with
+        the official POI file also the plan without the attractions official rejects
+        (`OFFICIAL_SOURCE`), when it differs."""
+        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
+        written: list[dict[str, Any]] = []
+        for official in dict.fromkeys((None, self.official)):
+            for compact in (True, False):
+                plan = PlanWriter(trip, solution, users, children, compact=compact, official=official).plan()
+                if plan in written:
+                    break
+                written.append(plan)
+                source = "cp-sat" if official is None else OFFICIAL_SOURCE
+                if self._consider(plan, value if official is None else None, source):
+                    break
 
     def _first(self, trip: TripModel, seconds: float) -> list[int] | None:
         """Any solution of the model, when no warm start fits it."""
@@ -451,12 +507,14 @@ class _Search:
 
     def _consider(self, plan: dict[str, Any], objective: int | None, source: str) -> bool:
         """Keep a plan that strict accepts and that beats the incumbent (False: strict rejects
-        it); note any disagreement between a model's objective and the official GU."""
+        it) — as the strict-best, and as the both-valid best when the official profile accepts
+        it too; note any disagreement between a model's objective and the official GU."""
         violations = strict_violations(self.task, plan, self.world)
         if violations:
             self.notes.append(f"{source} plan rejected by strict: {sorted({v.code for v in violations})}")
             return False
-        result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
+        view = build_view(plan, self.task.user_names)
+        result = evaluate_group_utility(view, self.table, self.db)
         total = int(result["total_score"])
         if objective is not None and self.goal.kind == "gu" and total != objective:
             self.notes.append(f"{source}: model objective {objective} but official GU {total}")
@@ -464,34 +522,43 @@ class _Search:
         least = min(per_user.values(), default=0)
         if not self._admits(per_user):
             return True
+        waived = None
         if self.goal.kind == "ceiling":
-            return self._consider_ceiling(plan, result, objective, source)
-        value = least if self.goal.kind == "maxmin" else total
-        if objective is not None and self.goal.kind == "maxmin":
-            value_model = objective
-            if value_model != MAXMIN_WEIGHT * least + total:
-                self.notes.append(
-                    f"{source}: model objective {value_model} but official {MAXMIN_WEIGHT * least + total}"
-                )
-        rank = (value, total)
-        if self.best.objective is None or rank > (self.best.objective, self.best.total):
-            self.best = _Best(value, plan, per_user, source, total)
+            value = ceiling_value(result, self.compromisable)
+            if objective is not None and objective != value:
+                self.notes.append(f"{source}: model objective {objective} but official ceiling {value}")
+            waived = waived_fields(result, self.compromisable)
+        else:
+            value = least if self.goal.kind == "maxmin" else total
+        fair = MAXMIN_WEIGHT * least + total
+        if objective is not None and self.goal.kind == "maxmin" and objective != fair:
+            self.notes.append(f"{source}: model objective {objective} but official {fair}")
+        users = self.task.user_names
+        candidate = _Best(
+            value,
+            plan,
+            per_user,
+            source,
+            total,
+            waived,
+            self._official_issues(view),
+            idle_minutes(plan, users),
+            plan_cost_fen(plan, users),
+        )
+        if self.best.objective is None or candidate.rank() > self.best.rank():
+            self.best = candidate
+        if candidate.official_issues == () and (
+            self.both.objective is None or candidate.rank() > self.both.rank()
+        ):
+            self.both = candidate
         return True
 
-    def _consider_ceiling(
-        self, plan: dict[str, Any], result: dict[str, Any], objective: int | None, source: str
-    ) -> bool:
-        """Keep a strict-valid plan whose ceiling value beats the incumbent's (ties: higher GU);
-        note any disagreement between the model's objective and the official ceiling."""
-        value = ceiling_value(result, self.compromisable)
-        if objective is not None and objective != value:
-            self.notes.append(f"{source}: model objective {objective} but official ceiling {value}")
-        total = int(result["total_score"])
-        if self.best.objective is None or (value, total) > (self.best.objective, self.best.total):
-            per_user = {name: int(user["total_score"]) for name, user in result["per_user"].items()}
-            waived = waived_fields(result, self.compromisable)
-            self.best = _Best(value, plan, per_user, source, total, waived)
-        return True
+    def _official_issues(self, view: PlanView) -> tuple[str, ...] | None:
+        """The official issue types of a walked plan, sorted (None without the official POI file)."""
+        if self.official is None:
+            return None
+        issues = plan_validity_issues(view, self.official)
+        return tuple(sorted({str(issue.issue["type"]) for issue in issues}))
 
     def _admits(self, per_user: dict[str, int]) -> bool:
         """The plan meets the goal's fairness floor (the warm starts may not)."""
@@ -531,7 +598,23 @@ class _Search:
             notes=tuple(self.notes),
             objective_kind=self.goal.kind,
             extra=self._extra(),
+            valid_under=best.valid_under() if best.plan is not None else (),
+            official_issues=best.official_issues or (),
+            idle_minutes=None if best.plan is None else best.idle,
+            cost_fen=None if best.plan is None else best.cost,
+            both_valid=_witness(self.both),
+            both_valid_missing=self._both_missing(),
         )
+
+    def _both_missing(self) -> str | None:
+        """Why the record has no both-valid plan (None when it has one)."""
+        if self.both.plan is not None:
+            return None
+        if self.official is None:
+            return "official validity not checked: no official POI file given"
+        if self.best.plan is None:
+            return "no plan found"
+        return "no plan found that both profiles accept"
 
     def _extra(self) -> dict[str, Any]:
         """The best plan's GU total and official fairness (GF); for the ceiling, the fields it
@@ -545,6 +628,22 @@ class _Search:
                 user: [field.to_json() for field in fields] for user, fields in self.best.waived.items()
             }
         return extra
+
+
+def _witness(best: _Best) -> Witness | None:
+    if best.plan is None or best.objective is None or best.per_user is None:
+        return None
+    return Witness(
+        best.plan,
+        best.objective,
+        best.total,
+        best.per_user,
+        best.source,
+        best.valid_under(),
+        best.idle,
+        best.cost,
+        best.official_issues or (),
+    )
 
 
 def _transition_days(plan: dict[str, Any]) -> tuple[int, ...]:

@@ -105,7 +105,7 @@ def test_real_run_solves_the_good_task_and_reports_each_bad_one(real_run: tuple[
     result, _, out = real_run
     assert result.exit_code == 1
     record, *errors = _lines(out)
-    assert record["task_id"] == "task_004175" and record["version"] == 1
+    assert record["task_id"] == "task_004175" and record["version"] == 2
     assert record["status"] in ("OPTIMAL", "FEASIBLE") and record["objective"] <= record["bound"]
     assert record["plan"]["days"] and record["time_limit"] == 2 and record["table"] == "original"
     assert [(e["task_id"], e["where"], e["error"]["field"]) for e in errors] == [
@@ -123,6 +123,8 @@ def test_real_run_solves_the_good_task_and_reports_each_bad_one(real_run: tuple[
     assert (
         stderr[-1].startswith("oracle: 5 tasks: ") and "4 failed, 0 already done; median time" in stderr[-1]
     )
+    assert record["both_valid"]["valid_under"] == ["strict", "official"]
+    assert stderr[-1].endswith("; plan valid under both profiles: 1 of 1")
 
 
 def test_resume_skips_finished_tasks_and_retries_errors(
@@ -188,7 +190,8 @@ def test_exit_0_when_all_solved_and_lines_go_to_stdout(world: Path, fake: Calls,
     ]
     assert (
         result.stderr.splitlines()[-1]
-        == "oracle: 2 tasks: 2 FEASIBLE, 0 failed, 0 already done; median time 0.50 s"
+        == "oracle: 2 tasks: 2 FEASIBLE, 0 failed, 0 already done; median time 0.50 s; "
+        "plan valid under both profiles: 0 of 2"
     )
 
 
@@ -454,3 +457,51 @@ def test_normalize_bad_inputs_exit_2(normalized: Callable[..., Result], tmp_path
     result = normalized(garbage)
     assert result.exit_code == 2 and _flat("line 1: not a verify-batch output line") in _flat(result.stderr)
     assert _run("normalize", "--verdicts", garbage, "--oracle", tmp_path / "none").exit_code == 2
+
+
+def test_normalize_compares_each_profile_with_its_witness(tmp_path: Path) -> None:
+    """Official rows against the both-valid plan, strict rows against the strict-best; a record
+    without a both-valid plan, and a version-1 record, say so."""
+    both = {"plan": {"days": []}, "objective": 14, "gu": 14, "valid_under": ["strict", "official"]}
+    oracle = _jsonl(
+        tmp_path / "oracle.jsonl",
+        [
+            {**_oracle_line("t1", 16, 20), "version": 2, "both_valid": both},
+            {
+                **_oracle_line("t2", 10, 12),
+                "version": 2,
+                "both_valid": None,
+                "both_valid_missing": "no plan found that both profiles accept",
+            },
+            {**_oracle_line("t3", 9, 9), "version": 1},
+        ],
+    )
+    lines = [
+        {**_verdict_line(task_id, 8), "id": f"{task_id}-{profile}", "task_id": task_id, "profile": profile}
+        for task_id in ("t1", "t2", "t3")
+        for profile in ("strict", "official")
+    ]
+    result = _run(
+        "normalize", "--verdicts", _jsonl(tmp_path / "v.jsonl", lines), "--oracle", oracle, "--json"
+    )
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)["rows"]
+    assert [
+        (r["id"], r["oracle_gu"], r["regret_vs_plan"], r["witness"], r["witness_note"]) for r in rows
+    ] == [
+        ("t1-strict", 16.0, 8.0, "strict-best", None),
+        ("t1-official", 14.0, 6.0, "both-valid", None),
+        ("t2-strict", 10.0, 2.0, "strict-best", None),
+        ("t2-official", None, None, None, "no plan found that both profiles accept"),
+        ("t3-strict", 9.0, 1.0, "strict-best", None),
+        (
+            "t3-official",
+            9.0,
+            1.0,
+            "strict-best",
+            "version 1 record: no both-valid plan, its official validity unknown",
+        ),
+    ]
+    assert [r["regret"] for r in rows] == [12.0, 12.0, 4.0, 4.0, 1.0, 1.0]
+    text = _run("normalize", "--verdicts", _jsonl(tmp_path / "v.jsonl", lines), "--oracle", oracle)
+    assert "witness: no plan found that both profiles accept" in text.stdout

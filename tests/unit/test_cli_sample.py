@@ -43,7 +43,7 @@ JUDGED = (
 )
 
 
-def _fake(task: Task, world: WorldFacts, settings: OracleSettings) -> OracleResult:
+def _fake(task: Task, world: WorldFacts, settings: OracleSettings, *, official: Any = None) -> OracleResult:
     """Fixed records: with splits GU 27 (bound 31, one split block), without 25 (optimal)."""
     on = settings.splits
     return OracleResult(
@@ -87,7 +87,12 @@ REPORT_FILES = ("runs.jsonl", "scored.jsonl", "scored.summary.json", "report.md"
 
 
 def _fake_bench(
-    task: Task, world: WorldFacts, settings: OracleSettings, *, table: dict[str, Any] | None = None
+    task: Task,
+    world: WorldFacts,
+    settings: OracleSettings,
+    *,
+    table: dict[str, Any] | None = None,
+    official: Any = None,
 ) -> OracleResult:
     """The greedy plan for `table` with a fixed bound (the benchmark's oracle, through the cache)."""
     return OracleResult(
@@ -161,7 +166,9 @@ def test_real_oracle_plan_is_strict_valid_and_scores_its_objective() -> None:
 
 
 def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
-    def weaker_split_run(task: Task, world: WorldFacts, settings: OracleSettings) -> OracleResult:
+    def weaker_split_run(
+        task: Task, world: WorldFacts, settings: OracleSettings, *, official: Any = None
+    ) -> OracleResult:
         result = _fake(task, world, settings)
         return replace(result, objective=23) if settings.splits else result
 

@@ -79,6 +79,11 @@ def test_markdown_sections_and_figures(report: Path) -> None:
         "| elicitation loss: mean / median (n) | 3.6667 / 4.0000 (3) | 4.0000 / 4.0000 (2) "
         "| 3.0000 / 3.0000 (1) |" in text
     )
+    assert (
+        "Oracle witness (the plan gu best and the losses compare with): the strict-best plan "
+        "(profile strict): 3 trial(s); not named (scored before the oracle kept two plans: "
+        "the strict-best): 1 trial(s)."
+    ) in text
     assert "| cache hit rate | 43.0% |" in text
     assert "| rate_limit | 1 | 25.0% |" in text
     assert "| Average | 25.00 | 50.00 | 0.00 |" in text

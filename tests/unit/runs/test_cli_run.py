@@ -138,6 +138,12 @@ def test_score_command_writes_lines_and_summary(world_dir: Path, cache: Path, tm
     assert (summary["overall"]["trials"], list(summary["by_difficulty"])) == (1, ["easy"])
     assert _flat("skipped line 2: not valid JSON") in _flat(result.stderr)
     assert [x["task_id"] for x in read_lines(scored)] == ["task_004175"]
+    assert summary["witness"] == {"profile": "strict", "plan": "strict-best"}
+    official = _run(*args, "--cache", cache, "--profile", "official")
+    assert official.exit_code == 0
+    assert _flat("oracle witness: the both-valid plan (profile official)") in _flat(official.stdout)
+    (line,) = read_lines(scored)
+    assert (line["witness_profile"], line["witness"]) == ("official", "both-valid")
 
 
 def test_openai_agent_failure_is_a_record_and_missing_endpoint_is_bad_input(

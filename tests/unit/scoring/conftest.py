@@ -14,7 +14,7 @@ import pytest
 from runner.sample import Sample, build_sample
 from runner.scoring import oracle_cache
 from runner.scoring.oracle_cache import canonical_hash
-from solver.oracle.result import OracleResult, Status
+from solver.oracle.result import OracleResult, Status, Witness
 from solver.oracle.solve import OracleInputError, OracleSettings
 from verifier.model.task import Task
 from verifier.referee import verify
@@ -98,16 +98,33 @@ class FakeOracle:
 
     def __init__(self) -> None:
         self.answers: dict[str, tuple[dict[str, Any], float, int, Status]] = {}
+        self.both: dict[str, tuple[dict[str, Any], float]] = {}
+        """Per table, the both-valid plan and its GU (none: the record has no both-valid plan)."""
         self.calls: list[str] = []
         self.delay_s = 0.0
 
     def answer(
-        self, table: dict[str, Any], plan: dict[str, Any], *, objective: float, bound: int, status: Status
+        self,
+        table: dict[str, Any],
+        plan: dict[str, Any],
+        *,
+        objective: float,
+        bound: int,
+        status: Status,
+        both: tuple[dict[str, Any], float] | None = None,
     ) -> None:
         self.answers[canonical_hash(table)] = (plan, objective, bound, status)
+        if both is not None:
+            self.both[canonical_hash(table)] = both
 
     def __call__(
-        self, task: Task, world: Any, settings: OracleSettings, *, table: dict[str, Any] | None = None
+        self,
+        task: Task,
+        world: Any,
+        settings: OracleSettings,
+        *,
+        table: dict[str, Any] | None = None,
+        official: Any = None,
     ) -> OracleResult:
         key = canonical_hash(table)
         self.calls.append(key)
@@ -115,6 +132,10 @@ class FakeOracle:
             raise OracleInputError("table", "not a table this fake knows")
         plan, objective, bound, status = self.answers[key]
         time.sleep(self.delay_s)
+        both = None
+        if key in self.both:
+            both_plan, gu = self.both[key]
+            both = Witness(both_plan, int(gu), int(gu), {}, "fake", ("strict", "official"), 0, 0)
         return OracleResult(
             task_id=task.task_id,
             status=status,
@@ -130,6 +151,8 @@ class FakeOracle:
             splits=settings.splits,
             splits_used=0,
             source="fake",
+            both_valid=both,
+            both_valid_missing=None if both else "no plan found that both profiles accept",
         )
 
 

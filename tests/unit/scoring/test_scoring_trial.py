@@ -100,6 +100,8 @@ def test_every_figure_of_a_trial(
         "planning_loss": 7.0,
         "compromise_effect": official_gu(sample, plans["quirk"], original)
         - official_gu(sample, plans["broken"], original),
+        "witness": "strict-best",
+        "witness_profile": "strict",
         "problems": [],
     }
     assert line["compromise_effect"] == 6.0
@@ -258,3 +260,29 @@ def test_presolve_in_processes_fills_the_cache(sample: Sample, world_dir: Path, 
     assert [answer is not None and answer.cached for answer in found] == [True, True]
     (line,) = score_records(_numbered([rec]), _tasks(sample), job).lines
     assert (line["problems"], line["gu"], line["compromise_effect"]) == ([], 27.0, 0.0)
+
+
+def test_the_official_profile_uses_the_both_valid_witness(
+    sample: Sample, world_dir: Path, fake_oracle: FakeOracle, tmp_path: Path
+) -> None:
+    """③'s strict-best is the quirk plan, its both-valid plan the greedy one; ② has a both-valid
+    plan (lean greedy), ① none: its figures are null and the line says why."""
+    effective, agent, original = _tables(sample)
+    plans = sample.plans
+    greedy, thin = plans["greedy"], lean(plans["greedy"])
+    gu = {name: official_gu(sample, plan, effective) for name, plan in (("greedy", greedy), ("thin", thin))}
+    fake_oracle.answer(
+        effective, plans["quirk"], objective=31, bound=35, status=Status.FEASIBLE, both=(greedy, 25)
+    )
+    fake_oracle.answer(agent, greedy, objective=25, bound=30, status=Status.FEASIBLE, both=(thin, 18))
+    fake_oracle.answer(original, plans["broken"], objective=0, bound=40, status=Status.FEASIBLE)
+    job = _job(world_dir, tmp_path)
+    job = ScoreJob(job.world_dir, job.oracle, profile="official")
+    run = score_records(_numbered([record(sample, 0, thin)]), _tasks(sample), job)
+    (line,) = run.lines
+    assert gu == {"greedy": 25.0, "thin": 18.0}
+    assert (line["gu"], line["gu_star"], line["gu_best"], line["gu_inferred_plan"]) == (18.0, 35, 25.0, 18.0)
+    assert (line["elicitation_loss"], line["planning_loss"], line["compromise_effect"]) == (7.0, 0.0, None)
+    assert (line["witness"], line["witness_profile"]) == ("both-valid", "official")
+    assert line["problems"] == ["oracle on the original table: no plan found that both profiles accept"]
+    assert run.summary["witness"] == {"profile": "official", "plan": "both-valid"}

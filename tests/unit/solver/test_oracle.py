@@ -85,7 +85,7 @@ def test_split_plans_cost_the_penalty_the_model_charges(seed: int) -> None:
 
 def test_record_carries_its_proof_and_settings() -> None:
     record = solve_task(_task(), WORLD, FAST).to_json()
-    assert record["version"] == 1
+    assert record["version"] == 2
     assert record["status"] in {"OPTIMAL", "FEASIBLE"}
     assert record["gap"] == (0.0 if record["bound"] == record["objective"] else record["gap"])
     assert (record["seed"], record["workers"], record["time_limit"], record["splits"]) == (0, 1, 4, False)
