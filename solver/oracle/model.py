@@ -111,14 +111,14 @@ def _block(
     model, skeleton, frame = trip.model, trip.skeleton, trip.frame
     catalog = trip.catalogs[frame.stops[city]]
     date = frame.date(day)
-    stops = _stops(catalog, date)
+    stops = block_stops(catalog, date)
     nodes = tuple(node for node, _ in stops)
     places = catalog.city
     origins, origin_literals = _ends(trip, day, city, arriving=True)
     destinations, destination_literals = _ends(trip, day, city, arriving=False)
     graph = Graph(
         tuple(stop for _, stop in stops),
-        tuple(tuple(_hop(places, a, b) for b in nodes) for a in nodes),
+        tuple(tuple(hop(places, a, b) for b in nodes) for a in nodes),
         tuple(
             End(lit, tuple(places.travel(members, node.place.members) for node in nodes))
             for members, lit in zip(origins, origin_literals, strict=True)
@@ -159,14 +159,14 @@ def _block(
     return block
 
 
-def _hop(places: City, a: Node, b: Node) -> int | None:
+def hop(places: City, a: Node, b: Node) -> int | None:
     """Travel between two stops; none between two meals of one kind (one a block per team)."""
     if a.meal is not None and a.meal == b.meal:
         return None
     return places.travel(a.place.members, b.place.members)
 
 
-def _stops(catalog: Catalog, date: dt.date) -> list[tuple[Node, Stop]]:
+def block_stops(catalog: Catalog, date: dt.date) -> list[tuple[Node, Stop]]:
     """Attractions, then each restaurant at each meal, that can be visited that date. An
     optional meal (breakfast) only where some user may gain from it (`Place.promising`): any
     other optional meal only costs money and time (exact)."""

@@ -16,6 +16,7 @@ fewer idle minutes, then the lower cost, wins (`tiebreak.py`).
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import math
 import time
@@ -27,10 +28,12 @@ from ortools.sat.python import cp_model
 
 from solver.errors import TaskInputError
 from solver.greedy import GreedyError, greedy_plan
+from solver.oracle.blocks import trip_facts
 from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import City, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
 from solver.oracle.clock import Clock
+from solver.oracle.colgen import BoundRun, ColumnGeneration
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
@@ -178,7 +181,7 @@ def _solve_goal(
 ) -> OracleResult:
     started = time.monotonic()
     table = task.preference_table() if table is None else table
-    days, start, home, keys = _frame_facts(task, world)
+    days, start, home, keys = frame_facts(task, world)
     users = scored_users(task, table, waivers=goal.kind == "ceiling")
     db = official_categories(world, keys)
     cities = {
@@ -195,6 +198,8 @@ def _solve_goal(
     per_user = trivial_bounds(world, frames, list(cities.values()))
     fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
     budget = _Budget(search.clock, len(frames))
+    if goal.kind == "gu" or (goal.kind == "ceiling" and not any(user.waivable for user in users)):
+        fallback = min(fallback, search.decomposed(days, start, home, cities, budget.decomposition_share()))
     bounds: list[tuple[int, Frame]] = []
     for frame in frames:
         order = {key: cities[key] for key in frame.stops[1:-1]}
@@ -217,7 +222,9 @@ def _solve_goal(
     return search.result(bound, time.monotonic() - started)
 
 
-def _frame_facts(task: Task, world: WorldFacts) -> tuple[int, Any, str, tuple[str, ...]]:
+def frame_facts(task: Task, world: WorldFacts) -> tuple[int, Any, str, tuple[str, ...]]:
+    """The trip's days, first date, home city and the world keys of its cities; raises
+    `OracleInputError` naming the task field the world cannot read."""
     days = task.trip_days()
     if days is None or days < 2:
         raise OracleInputError("metadata.date", f"unreadable or too short trip {task.metadata.date!r}")
@@ -282,8 +289,11 @@ class _Budget:
     clock: Clock
     orders: int
 
+    def decomposition_share(self) -> float:
+        return 0.3 * self.clock.limit
+
     def bound_share(self) -> float:
-        return 0.4 * self.clock.limit / self.orders
+        return 0.2 * self.clock.limit / self.orders
 
     def spent(self) -> bool:
         return self.clock.spent()
@@ -326,6 +336,7 @@ class _Search:
         self.warm_places: set[str] = set()
         self.notes: list[str] = []
         self.size: ModelSize | None = None
+        self.decomposition: BoundRun | None = None
 
     def greedy(self, labels: tuple[str, ...]) -> None:
         """The warm start of one city order (task city names): the greedy plan visiting the
@@ -422,6 +433,20 @@ class _Search:
                 return value
             values.append(value)
         return min(min(values) if self.goal.kind == "maxmin" else sum(values), fallback)
+
+    def decomposed(
+        self, days: int, start: dt.date, home: str, cities: dict[str, City], seconds: float
+    ) -> int:
+        """The decomposed bound (`colgen.py`) within `seconds` deterministic seconds; its run
+        is kept for the record (`extra["decomposition"]`)."""
+        facts = trip_facts(days, start, home, cities)
+        generation = ColumnGeneration(
+            facts, cities, self.users, self.settings.splits, seed=self.settings.seed
+        )
+        run = generation.run(Clock(seconds))
+        self.clock.add(run.seconds)
+        self.decomposition = run
+        return 10**9 if run.bound is None else run.bound
 
     def _relaxed(
         self,
@@ -618,11 +643,15 @@ class _Search:
 
     def _extra(self) -> dict[str, Any]:
         """The best plan's GU total and official fairness (GF); for the ceiling, the fields it
-        waives per compromisable user (most negative first)."""
+        waives per compromisable user (most negative first); the decomposed bound's run and
+        multipliers (`colgen.BoundRun.to_json`)."""
+        extra: dict[str, Any] = {}
+        if self.decomposition is not None:
+            extra["decomposition"] = self.decomposition.to_json()
         if self.best.per_user is None:
-            return {}
+            return extra
         gf = fairness_of(self.best.per_user)["fairness_score"]
-        extra = {"gu": self.best.total, "gf": gf, "gf_floor": self.goal.gf_floor}
+        extra |= {"gu": self.best.total, "gf": gf, "gf_floor": self.goal.gf_floor}
         if self.best.waived is not None:
             extra["waived"] = {
                 user: [field.to_json() for field in fields] for user, fields in self.best.waived.items()

@@ -1,0 +1,215 @@
+"""Column generation for the decomposed bound (docs/oracle.md, "The bound").
+
+Each round solves the master LP over the columns so far (`master.LinearMaster`), prices every
+block for the whole group and — with splits — for every single user, and for larger teams
+only where the single users' answers leave room (a team's best reduced cost is at most the sum
+of its members' best, less the block's team dual counted once: `team_ceiling`), adds the
+columns of positive reduced cost, and evaluates the Lagrangian function at the round's duals
+(`master.lagrangian`). Every round's value is a proven bound, so a run stopped by its time
+limit keeps the best one; when a round adds no column and every pricing was solved to
+optimality, the LP is optimal over all columns and the bound equals its value.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from solver.oracle.blocks import TripFacts
+from solver.oracle.catalog import City
+from solver.oracle.clock import Clock
+from solver.oracle.labels import LABEL_LIMIT, BlockLabels
+from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
+from solver.oracle.pricing import Column, Priced, RowKey
+from solver.oracle.scores import ScoredUser
+
+REDUCED_EPSILON = Fraction(1, 10**6)
+"""A column enters the master when its exact reduced cost exceeds this."""
+
+LABEL_SECONDS = 2e-5
+"""Deterministic seconds charged per label the pricing extends (measured: docs/oracle.md)."""
+
+LP_SECONDS_PER_ITERATION = 2e-5
+"""Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
+iterations, not time)."""
+
+Team = tuple[int, ...]
+Group = tuple[tuple[int, str], Team]
+
+
+@dataclass
+class BoundRun:
+    """The state and answer of one column generation."""
+
+    value: Fraction | None = None
+    """The best (least) Lagrangian value found."""
+    duals: dict[RowKey, Fraction] = field(default_factory=dict)
+    """The multipliers of `value`."""
+    lp: float | None = None
+    converged: bool = False
+    rounds: int = 0
+    columns: list[Column] = field(default_factory=list)
+    solution: dict[int, float] = field(default_factory=dict)
+    seconds: float = 0.0
+    """Deterministic seconds charged (pricing labels and simplex iterations)."""
+
+    @property
+    def bound(self) -> int | None:
+        """The proven integer bound: the floor of `value`."""
+        return None if self.value is None else math.floor(self.value)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's `extra["decomposition"]`: the bound, how it was reached, and its
+        multipliers (row key, exact value "n/d"), from which `certify.py` recomputes it."""
+        return {
+            "bound": self.bound,
+            "lagrangian": None if self.value is None else float(self.value),
+            "lp": self.lp,
+            "converged": self.converged,
+            "rounds": self.rounds,
+            "columns": len(self.columns),
+            "seconds": round(self.seconds, 3),
+            "multipliers": [
+                [key_to_json(key), f"{value.numerator}/{value.denominator}"]
+                for key, value in sorted(self.duals.items(), key=lambda kv: repr(kv[0]))
+            ],
+        }
+
+
+def key_to_json(key: object) -> Any:
+    """A row key as JSON (tuples become lists)."""
+    return [key_to_json(part) for part in key] if isinstance(key, tuple) else key
+
+
+def key_from_json(value: Any) -> Any:
+    """A row key read back from JSON (lists become tuples)."""
+    return tuple(key_from_json(part) for part in value) if isinstance(value, list) else value
+
+
+def teams_of(users: int, splits: bool) -> list[Team]:
+    """Every team a block may have: the whole group, and with splits every non-empty subset."""
+    everyone = tuple(range(users))
+    if not splits or users == 1:
+        return [everyone]
+    return [team for size in range(users, 0, -1) for team in itertools.combinations(everyone, size)]
+
+
+def team_ceiling(team: Team, singles: Mapping[int, Fraction], teams_dual: Fraction) -> Fraction:
+    """An upper bound on the reduced cost of any column of a team smaller than the group from
+    its members' single-user ceilings: every term of a column belongs to one member, and the
+    block's team row charges each column once."""
+    return sum((singles[u] + teams_dual for u in team), Fraction(0)) - teams_dual
+
+
+@dataclass
+class ColumnGeneration:
+    """One task's column generation."""
+
+    facts: TripFacts
+    cities: Mapping[str, City]
+    users: tuple[ScoredUser, ...]
+    splits: bool
+    seed: int = 0
+    label_limit: int = LABEL_LIMIT
+    master_skeleton: Skeleton = field(init=False)
+    pricers: dict[tuple[int, str], BlockLabels] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        splits = self.splits and len(self.users) > 1
+        self.splits = splits
+        self.master_skeleton = skeleton(self.facts, self.cities, self.users, splits=splits)
+
+    def pricer(self, block: tuple[int, str]) -> BlockLabels:
+        if block not in self.pricers:
+            scale = tuple(BUDGET_UNIT for _ in self.users)
+            spec = self.facts.blocks[block]
+            loose = len(self.facts.cities) > 1
+            self.pricers[block] = BlockLabels(spec, self.cities[spec.city], self.users, scale, loose)
+        return self.pricers[block]
+
+    def _price(
+        self, pricer: BlockLabels, team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
+    ) -> Priced:
+        before = pricer.labels
+        priced = pricer.price(team, dual, limit=self.label_limit)
+        clock.add((pricer.labels - before) * LABEL_SECONDS)
+        return priced
+
+    def run(self, clock: Clock) -> BoundRun:
+        """Rounds until the LP is optimal over all columns or `clock` is spent."""
+        run = BoundRun()
+        master = LinearMaster(self.master_skeleton)
+        everyone = tuple(range(len(self.users)))
+        while not clock.spent():
+            lp, duals = master.solve()
+            clock.add(master.take_iterations() * LP_SECONDS_PER_ITERATION)
+            found, ceilings, proven = self._round(duals, clock, everyone)
+            if ceilings is None:
+                break
+            run.rounds += 1
+            run.lp = lp
+            value = lagrangian(self.master_skeleton, duals, ceilings.values())
+            if run.value is None or value < run.value:
+                run.value, run.duals = value, duals
+            if not found and proven:
+                run.converged = True
+                break
+            if not found:
+                self.label_limit *= 4
+            for column in found:
+                master.add_column(column)
+                run.columns.append(column)
+        run.solution = master.column_values()
+        run.seconds = clock.used
+        return run
+
+    def _round(
+        self, duals: dict[RowKey, Fraction], clock: Clock, everyone: Team
+    ) -> tuple[list[Column], dict[Group, Fraction] | None, bool]:
+        """Price every block; the columns to add, the ceiling of every (block, team) group (None
+        when the clock ran out mid-round) and whether every pricing was proven."""
+
+        def dual(key: RowKey) -> Fraction:
+            return duals.get(key, Fraction(0))
+
+        found: list[Column] = []
+        ceilings: dict[Group, Fraction] = {}
+        proven = True
+        for block in self.facts.blocks:
+            pricer = self.pricer(block)
+            answers: dict[Team, Priced] = {}
+            first = [everyone] + ([(u,) for u in everyone] if self.splits else [])
+            for team in first:
+                if clock.spent():
+                    return found, None, False
+                answers[team] = self._price(pricer, team, dual, clock)
+            if self.splits:
+                teams_dual = dual(("teams", *block))
+                singles = {u: answers[(u,)].ceiling for u in everyone}
+                for team in teams_of(len(everyone), True):
+                    if team in answers:
+                        continue
+                    estimate = team_ceiling(team, singles, teams_dual)
+                    if estimate <= REDUCED_EPSILON:
+                        ceilings[(block, team)] = estimate
+                        continue
+                    if clock.spent():
+                        return found, None, False
+                    priced = self._price(pricer, team, dual, clock)
+                    answers[team] = Priced(
+                        priced.column, priced.reduced, min(priced.ceiling, estimate), priced.proven
+                    )
+            for team, priced in answers.items():
+                ceilings[(block, team)] = priced.ceiling
+                proven = proven and priced.proven
+                if (
+                    priced.column is not None
+                    and priced.reduced is not None
+                    and priced.reduced > REDUCED_EPSILON
+                ):
+                    found.append(priced.column)
+        return found, ceilings, proven

@@ -1,0 +1,528 @@
+"""Exact block pricing by labelling: the best column of a block for a team, given duals.
+
+The same problem as `pricing.BlockPricer` (whose CP-SAT model is the independent check,
+`certify.py`), solved as an elementary resource-constrained longest path: a *label* is a
+partial route from an origin gate — the node it stands at and the service start there, the
+place identities visited, the meals eaten, the attraction count and active minutes, the must
+items claimed and reject items hit, its value so far — extended to every node it can reach
+inside that node's windows, and completed at every destination gate it can reach in time with
+its due meals eaten (docs/oracle.md, "Pricing").
+
+Exact because nothing feasible is lost:
+- attractions whose best contribution to the team (categories less the once-duals, plus every
+  must item's bonus less its dual when positive) is not positive are left out — skipping such a
+  visit and resting instead keeps the route feasible (travel times obey the triangle inequality
+  up to a visit's own minimum length) and its value no lower (fewer attractions and minutes
+  never raise an intensity penalty); meals are never left out;
+- a label is dropped only when another at the same node, with the same meals, origin meal
+  pattern and looseness, starts no later, has visited a subset of its places and is worth at
+  least as much after allowing for every penalty and reject charge the survivor might still
+  pay that the dropped one would not (`_dominates`);
+- a label is dropped when an upper bound on everything it could still add (a fractional
+  knapsack of the attractions it can still reach, the best meal of each kind not eaten) cannot
+  beat the best complete column found.
+With a label limit the search may stop early; its answer then carries the largest bound over
+the labels not yet extended, still a valid ceiling.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from solver.oracle.blocks import BlockSpec
+from solver.oracle.catalog import City, classes
+from solver.oracle.model import Catalog, Node, block_stops, hop, required_meals
+from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
+from solver.oracle.routing import Stop
+from solver.oracle.scores import ScoredUser
+from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.costs import lowest_cost_fen
+
+LABEL_LIMIT = 200_000
+"""Labels one pricing call may extend before it stops with a ceiling instead of an optimum."""
+
+
+@dataclass(slots=True)
+class _Label:
+    """A partial route (see module); `value` in 1/SCALE points."""
+
+    node: int
+    """Index into the block's nodes; -1 at the origin."""
+    time: int
+    """Service start at `node` (at the origin: the minute the route leaves)."""
+    visited: int
+    """Bitmask of the place identities visited."""
+    meals: int
+    count: int
+    active: int
+    claimed: int
+    hit: int
+    value: int
+    origin: int
+    keeps: int
+    loose: bool
+    parent: _Label | None
+    dead: bool = False
+
+
+@dataclass
+class _Prizes:
+    """One pricing call's data in 1/SCALE points, rounded so that every route's value here is
+    at least its exact reduced cost: prizes and bonuses up, charges down."""
+
+    prize: list[int]
+    claims: list[list[tuple[int, int]]]
+    """Per node: (must item bit, bonus if claimed now) for positive bonuses."""
+    rejects: list[list[tuple[int, int]]]
+    origin_cost: list[int]
+    destination_cost: list[int]
+    loose_cost: int
+    constant: int
+    kept: list[int]
+    """Nodes the search may use."""
+    ranked: list[tuple[int, int, int]] = field(default_factory=list)
+    """Kept attractions as (node, weight, gain) by gain per minute, best first (the bound)."""
+    meals: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """Per meal: (last start, prize) of its kept nodes."""
+
+
+@dataclass
+class BlockLabels:
+    """The labelling pricer of one block (node data built once)."""
+
+    spec: BlockSpec
+    city: City
+    users: tuple[ScoredUser, ...]
+    budget_scale: tuple[int, ...]
+    loose_allowed: bool = True
+    nodes: tuple[Node, ...] = field(init=False)
+    stops: tuple[Stop, ...] = field(init=False)
+    travel: list[list[int | None]] = field(init=False)
+    out_of: list[list[int | None]] = field(init=False)
+    into: list[list[int | None]] = field(init=False)
+    direct: list[list[int | None]] = field(init=False)
+    identity: list[int] = field(init=False)
+    must_bits: dict[tuple[int, int], int] = field(init=False)
+    reject_bits: dict[tuple[int, int], int] = field(init=False)
+    latest: int = field(init=False)
+    """The latest minute any destination gate accepts."""
+    labels: int = field(init=False, default=0)
+    """Labels extended by every call so far (the work measure)."""
+
+    def __post_init__(self) -> None:
+        catalog = Catalog(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
+        pairs = block_stops(catalog, self.spec.date)
+        self.nodes = tuple(node for node, _ in pairs)
+        self.stops = tuple(stop for _, stop in pairs)
+        self.travel = [[hop(self.city, a, b) for b in self.nodes] for a in self.nodes]
+        self.out_of = [
+            [self.city.travel(g.members, n.place.members) for n in self.nodes] for g in self.spec.origins
+        ]
+        self.into = [
+            [self.city.travel(n.place.members, g.members) for n in self.nodes] for g in self.spec.destinations
+        ]
+        self.direct = [
+            [self.city.travel(a.members, b.members) for b in self.spec.destinations]
+            for a in self.spec.origins
+        ]
+        places: dict[str, int] = {}
+        self.identity = [
+            places.setdefault(n.place.place, len(places)) if n.meal is None else -1 for n in self.nodes
+        ]
+        self.latest = max((DAY - 1 if g.time is None else g.time) for g in self.spec.destinations)
+        self.must_bits, self.reject_bits = {}, {}
+        for n in self.nodes:
+            if n.meal is None:
+                for u in range(len(self.users)):
+                    for item in n.place.musts[u]:
+                        self.must_bits.setdefault((u, item), len(self.must_bits))
+                    for item in n.place.rejects[u]:
+                        self.reject_bits.setdefault((u, item), len(self.reject_bits))
+
+    def price(self, team: tuple[int, ...], duals: Duals, *, limit: int = LABEL_LIMIT) -> Priced:
+        """The best column of this block for `team` under `duals`, and a ceiling on every
+        column's reduced cost (exact when `proven`)."""
+        prizes = self._prizes(team, duals)
+        return _Search(self, team, prizes, duals, limit).run()
+
+    def _prizes(self, team: tuple[int, ...], duals: Duals) -> _Prizes:
+        day, city = self.spec.day, self.spec.city
+        prize: list[int] = []
+        claims: list[list[tuple[int, int]]] = []
+        rejects: list[list[tuple[int, int]]] = []
+        kept: list[int] = []
+        for node in self.nodes:
+            place = node.place
+            if node.meal is None:
+                value = sum(
+                    (place.scores[u] - duals(("once", u, city, place.place)) for u in team), Fraction(0)
+                )
+                bonus = [
+                    (self.must_bits[(u, item)], _up(2 - duals(("must", u, city, item))))
+                    for u in team
+                    for item in sorted(place.musts[u])
+                ]
+                charge = [
+                    (self.reject_bits[(u, item)], _down(duals(("rej", u, city, item, day))))
+                    for u in team
+                    for item in sorted(place.rejects[u])
+                ]
+                claims.append([(bit, b) for bit, b in bonus if b > 0])
+                rejects.append(charge)
+            else:
+                value = Fraction(0)
+                for u in team:
+                    value += place.scores[u] - duals(("meal", u, day, node.meal))
+                    if self.users[u].max_spend_fen is not None:
+                        price = Fraction(lowest_cost_fen(place.price_fen), self.budget_scale[u])
+                        value -= price * duals(("budget", u))
+                claims.append([])
+                rejects.append([])
+            prize.append(_up(value))
+        for i, node in enumerate(self.nodes):
+            if node.meal is not None or prize[i] + sum(b for _, b in claims[i]) > 0:
+                kept.append(i)
+        spec = self.spec
+        origin_cost = [
+            _down(sum((duals(("orig", day, city, u, g.key)) for u in team), Fraction(0)))
+            for g in spec.origins
+        ]
+        destination_cost = [
+            _down(sum((duals(("dest", day, city, u, g.key)) for u in team), Fraction(0)))
+            for g in spec.destinations
+        ]
+        loose_cost = _down(sum((duals(("loose", u, day)) for u in team), Fraction(0)))
+        constant = _up(
+            -sum((duals(("part", day, city, u)) for u in team), Fraction(0)) - duals(("teams", day, city))
+        )
+        prizes = _Prizes(prize, claims, rejects, origin_cost, destination_cost, loose_cost, constant, kept)
+        self._rank(prizes)
+        return prizes
+
+    def _rank(self, prizes: _Prizes) -> None:
+        """The bound's data: attractions by gain per minute (weight: service plus the least
+        travel into the node), meals by kind."""
+        into = self._least_in(prizes.kept)
+        ranked = []
+        for j in prizes.kept:
+            node, stop = self.nodes[j], self.stops[j]
+            if node.meal is not None:
+                prizes.meals.setdefault(node.meal, []).append((stop.last, prizes.prize[j]))
+                continue
+            gain = prizes.prize[j] + sum(b for _, b in prizes.claims[j])
+            if gain > 0:
+                ranked.append((j, max(stop.service + into[j], 1), gain))
+        ranked.sort(key=lambda item: (-Fraction(item[2], item[1]), item[0]))
+        prizes.ranked = ranked
+
+    def _least_in(self, kept: Sequence[int]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for j in kept:
+            options = [m for row in self.out_of if (m := row[j]) is not None]
+            options += [m for i in kept if i != j and (m := self.travel[i][j]) is not None]
+            out[j] = min(options, default=0)
+        return out
+
+    def column(
+        self,
+        team: tuple[int, ...],
+        route: Sequence[tuple[int, int]],
+        ends: tuple[int, int],
+        loose: bool,
+        claims: frozenset[tuple[int, int]] | None = None,
+    ) -> Column:
+        """The column of a route — (node, service start) pairs in order — between two gates
+        (`ends`: origin and destination indices): its value for the team and its rows (the one
+        definition of a column's terms). A must item of a visited place is claimed when it is in
+        `claims` (None: every one)."""
+        origin, destination = ends
+        day, city = self.spec.day, self.spec.city
+        rows: dict[RowKey, Fraction] = defaultdict(Fraction)
+        value = 0
+        nodes = [self.nodes[i] for i, _ in route]
+        attractions = [n for n in nodes if n.meal is None]
+        moving = self._moving(route, origin, destination)
+        active = moving + sum(n.place.service for n in attractions)
+        for u in team:
+            claimed: set[int] = set()
+            hit: set[int] = set()
+            for n in nodes:
+                place = n.place
+                value += place.scores[u]
+                if n.meal is None:
+                    rows[("once", u, city, place.place)] += 1
+                    for item in sorted(place.musts[u] - claimed):
+                        if claims is not None and (u, item) not in claims:
+                            continue
+                        claimed.add(item)
+                        value += 2
+                        rows[("must", u, city, item)] += 1
+                    for item in sorted(place.rejects[u] - hit):
+                        hit.add(item)
+                        rows[("rej", u, city, item, day)] += 1
+                    continue
+                assert n.meal is not None
+                rows[("meal", u, day, n.meal)] += 1
+                if self.users[u].max_spend_fen is not None:
+                    rows[("budget", u)] += Fraction(lowest_cost_fen(place.price_fen), self.budget_scale[u])
+            if not loose:
+                value -= 2 * _over(len(attractions), self.users[u].max_pois)
+                value -= 2 * _over(active, self.users[u].max_minutes)
+            else:
+                rows[("loose", u, day)] += 1
+            rows[("orig", day, city, u, self.spec.origins[origin].key)] += 1
+            rows[("dest", day, city, u, self.spec.destinations[destination].key)] += 1
+            rows[("part", day, city, u)] += 1
+        rows[("teams", day, city)] += 1
+        visits = tuple((self.nodes[i].place.name, start, self.nodes[i].meal) for i, start in route)
+        ordered = tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0])))
+        return Column(self.spec.key, team, loose, value, ordered, visits)
+
+    def _moving(self, route: Sequence[tuple[int, int]], origin: int, destination: int) -> int:
+        if not route:
+            return self.direct[origin][destination] or 0
+        total = (self.out_of[origin][route[0][0]] or 0) + (self.into[destination][route[-1][0]] or 0)
+        for (a, _), (b, _) in itertools.pairwise(route):
+            total += self.travel[a][b] or 0
+        return total
+
+
+def _up(value: Fraction) -> int:
+    return math.ceil(value * SCALE)
+
+
+def _down(value: Fraction) -> int:
+    return math.floor(value * SCALE)
+
+
+def _over(amount: int, cap: int | None) -> int:
+    return int(cap is not None and amount > cap)
+
+
+def _first_start(stop: Stop, arrival: int) -> int | None:
+    """The earliest service start at or after `arrival` inside one of the stop's windows."""
+    for low, high in stop.starts:
+        if high >= arrival:
+            return max(low, arrival)
+    return None
+
+
+@dataclass
+class _Search:
+    pricer: BlockLabels
+    team: tuple[int, ...]
+    prizes: _Prizes
+    duals: Duals
+    limit: int
+    best: int | None = None
+    best_end: tuple[_Label, int] | None = None
+    buckets: dict[tuple[int, int, int, bool, int], list[_Label]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    reject_charge: dict[int, int] = field(default_factory=dict)
+
+    def run(self) -> Priced:
+        pricer, prizes = self.pricer, self.prizes
+        for charges in prizes.rejects:
+            for bit, charge in charges:
+                self.reject_charge[bit] = charge
+        stack = self._origins()
+        ceiling: int | None = None
+        extended = 0
+        while stack:
+            label = stack.pop()
+            if label.dead:
+                continue
+            bound = self._bound(label)
+            if self.best is not None and bound <= self.best:
+                continue
+            if extended >= self.limit:
+                ceiling = bound if ceiling is None else max(ceiling, bound)
+                continue
+            extended += 1
+            self._complete(label)
+            children = [child for child in self._extend(label) if self._insert(child)]
+            children.sort(key=self._bound)
+            stack.extend(children)
+        pricer.labels += extended
+        top = self.best if ceiling is None else ceiling if self.best is None else max(self.best, ceiling)
+        ceiling_value = Fraction(-(10**9)) if top is None else Fraction(top, SCALE)
+        if self.best_end is None:
+            return Priced(None, None, ceiling_value, ceiling is None)
+        end, destination = self.best_end
+        claims = frozenset(key for key, bit in pricer.must_bits.items() if end.claimed >> bit & 1)
+        column = pricer.column(self.team, _route(end), (end.origin, destination), end.loose, claims)
+        reduced = column.value - sum((c * self.duals(key) for key, c in column.rows), Fraction(0))
+        return Priced(column, reduced, ceiling_value, ceiling is None)
+
+    def _origins(self) -> list[_Label]:
+        pricer, prizes = self.pricer, self.prizes
+        split = len(self.team) < len(pricer.users)
+        looseness = (False, True) if pricer.loose_allowed else (False,)
+        out: list[_Label] = []
+        for o, gate in enumerate(pricer.spec.origins):
+            start = 0 if gate.time is None else gate.time
+            if split:
+                start = max(start, NIGHT_END)
+            keeps = sum(1 << m for m in gate.keeps)
+            for loose in looseness:
+                value = prizes.constant - prizes.origin_cost[o] - (prizes.loose_cost if loose else 0)
+                label = _Label(-1, start, 0, 0, 0, 0, 0, 0, value, o, keeps, loose, None)
+                if self._insert(label):
+                    out.append(label)
+        out.sort(key=self._bound)
+        return out
+
+    @staticmethod
+    def _key(label: _Label) -> tuple[int, int, int, bool, int]:
+        """Labels compare only at the same node with the same meals, origin meal pattern and
+        looseness (at the origin itself: the same origin, whose travel is its own)."""
+        return (label.node, label.meals, label.keeps, label.loose, label.origin if label.node < 0 else -1)
+
+    def _insert(self, label: _Label) -> bool:
+        bucket = self.buckets[self._key(label)]
+        for other in bucket:
+            if self._dominates(other, label):
+                return False
+        kept = []
+        for other in bucket:
+            if self._dominates(label, other):
+                other.dead = True
+            else:
+                kept.append(other)
+        kept.append(label)
+        self.buckets[self._key(label)] = kept
+        return True
+
+    def _dominates(self, a: _Label, b: _Label) -> bool:
+        """`a` is at least as good as `b` in every completion (see module)."""
+        if a.time > b.time or a.visited & ~b.visited or a.claimed & ~b.claimed:
+            return False
+        slack = 0
+        if not a.loose:
+            for u in self.team:
+                user = self.pricer.users[u]
+                if user.max_pois is not None and a.count > b.count and b.count <= user.max_pois:
+                    slack += 2 * SCALE
+                if user.max_minutes is not None and a.active > b.active and b.active <= user.max_minutes:
+                    slack += 2 * SCALE
+        pending = b.hit & ~a.hit
+        while pending:
+            bit = pending & -pending
+            slack += self.reject_charge[bit.bit_length() - 1]
+            pending ^= bit
+        return a.value - slack >= b.value
+
+    def _extend(self, label: _Label) -> list[_Label]:
+        pricer, prizes = self.pricer, self.prizes
+        out: list[_Label] = []
+        here = label.node
+        ready = label.time + (0 if here < 0 else pricer.stops[here].service)
+        row = pricer.out_of[label.origin] if here < 0 else pricer.travel[here]
+        for j in prizes.kept:
+            meal = pricer.nodes[j].meal
+            if meal is not None:
+                if label.meals >> meal & 1:
+                    continue
+            elif label.visited >> pricer.identity[j] & 1:
+                continue
+            minutes = row[j]
+            if minutes is None:
+                continue
+            start = _first_start(pricer.stops[j], ready + minutes)
+            if start is None:
+                continue
+            value, claimed, hit = label.value + prizes.prize[j], label.claimed, label.hit
+            for bit, bonus in prizes.claims[j]:
+                if not claimed >> bit & 1:
+                    claimed |= 1 << bit
+                    value += bonus
+            for bit, charge in prizes.rejects[j]:
+                if not hit >> bit & 1:
+                    hit |= 1 << bit
+                    value -= charge
+            if meal is None:
+                visited, meals = label.visited | 1 << pricer.identity[j], label.meals
+                count, active = label.count + 1, label.active + minutes + pricer.stops[j].service
+            else:
+                visited, meals = label.visited, label.meals | 1 << meal
+                count, active = label.count, label.active + minutes
+            out.append(
+                _Label(
+                    j,
+                    start,
+                    visited,
+                    meals,
+                    count,
+                    active,
+                    claimed,
+                    hit,
+                    value,
+                    label.origin,
+                    label.keeps,
+                    label.loose,
+                    label,
+                )
+            )
+        return out
+
+    def _complete(self, label: _Label) -> None:
+        """Close the route at every destination it reaches in time with its due meals eaten."""
+        pricer, prizes = self.pricer, self.prizes
+        here = label.node
+        ready = label.time + (0 if here < 0 else pricer.stops[here].service)
+        for d, gate in enumerate(pricer.spec.destinations):
+            minutes = pricer.direct[label.origin][d] if here < 0 else pricer.into[d][here]
+            if minutes is None or ready + minutes > (DAY - 1 if gate.time is None else gate.time):
+                continue
+            value = label.value - prizes.destination_cost[d]
+            if not label.loose:
+                kept = label.meals | label.keeps | sum(1 << m for m in gate.keeps)
+                if any(not kept >> m & 1 for m in required_meals()):
+                    continue
+                active = label.active + minutes
+                for u in self.team:
+                    user = pricer.users[u]
+                    value -= 2 * SCALE * (_over(label.count, user.max_pois) + _over(active, user.max_minutes))
+            if self.best is None or value > self.best:
+                self.best, self.best_end = value, (label, d)
+
+    def _bound(self, label: _Label) -> int:
+        """An upper bound on the value of every completion of `label`: a fractional knapsack of
+        the attractions it can still reach (gains with every bonus, weights with the least
+        travel in) in the time left, the best remaining meal of each kind, the least
+        destination dual; penalties and reject charges only lower it."""
+        pricer, prizes = self.pricer, self.prizes
+        here = label.node
+        now = label.time + (0 if here < 0 else pricer.stops[here].service)
+        room = pricer.latest - now
+        extra = 0
+        for j, weight, gain in prizes.ranked:
+            if room <= 0:
+                break
+            if label.visited >> pricer.identity[j] & 1 or pricer.stops[j].last < now:
+                continue
+            if weight <= room:
+                extra += gain
+                room -= weight
+            else:
+                extra += -(-gain * room // weight)
+                room = 0
+        for meal, options in prizes.meals.items():
+            if not label.meals >> meal & 1:
+                extra += max([0, *(prize for last, prize in options if last >= now)])
+        return label.value + extra - min(prizes.destination_cost, default=0)
+
+
+def _route(label: _Label) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    node: _Label | None = label
+    while node is not None and node.node >= 0:
+        out.append((node.node, node.time))
+        node = node.parent
+    return out[::-1]

@@ -1,0 +1,361 @@
+"""The master of the decomposed bound: the trip skeleton and the rows that link day blocks.
+
+Variables (all bounded, docs/oracle.md "The bound"):
+
+- the skeleton, for every city order o: `z` (the order is taken), `on` (transition i happens on
+  day d), `by` (it happened by day d); per (day, city) `e` (the block exists), per (night,
+  city) `N` (the night is spent there) and `h` (in hotel class k), per (from, to, day) `x`
+  (leg option k), per day `T` (transitions between task cities that day), per block `kappa`
+  (it has K teams, charged `participants.phase_penalty(K)`);
+- per user `o` (over budget, −2) and `r` per reject_visit item (hit, −2);
+- the columns (`pricing.Column`): one team's day in one block.
+
+Rows: the orders and the skeleton's definitions; per block and user, the columns covering the
+user sum to `e` (`part`) and use the chosen gates (`orig`, `dest`); per block the columns
+count the teams (`teams`, `kap`); an attraction once per traveller (`once`), a must_visit
+item claimed once (`must`), a reject hit charges `r` (`rej`), a meal of a kind once per
+traveller and date (`meal`), loose columns only on days with a transition (`loose`), and the
+budget (`budget`, its over-variable taking up any excess).
+
+Every row holds in every modelled plan, so for any multipliers π (≥ 0 on ≤ rows) the
+Lagrangian function `lagrangian` — π·b, plus each bounded variable's best contribution at its
+reduced cost, plus per (block, team) the best column's reduced cost if positive (a team is
+one column of a block at most) — is an upper bound on the GU of every plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ortools.linear_solver import pywraplp
+
+from solver.oracle.blocks import TripFacts
+from solver.oracle.catalog import City
+from solver.oracle.participants import phase_penalty
+from solver.oracle.pricing import Column, RowKey
+from solver.oracle.scores import ScoredUser
+from verifier.strict.costs import lowest_cost_fen
+from verifier.strict.meals import MEALS
+
+VarKey = tuple[object, ...]
+
+ARTIFICIAL_COST = 1000
+"""Objective cost of a unit of an artificial variable (they keep the first masters feasible;
+no plan uses them, so the Lagrangian function leaves them out)."""
+
+BUDGET_UNIT = 100
+"""Fen per unit of a budget row (rows in yuan keep the LP well scaled)."""
+
+
+@dataclass
+class Var:
+    """A bounded master variable: objective coefficient, bounds and row coefficients."""
+
+    key: VarKey
+    cost: Fraction
+    upper: int
+    rows: dict[RowKey, Fraction]
+
+
+@dataclass
+class Rows:
+    """The master's rows: sense ("=" or "<=") and right-hand side."""
+
+    sense: dict[RowKey, str] = field(default_factory=dict)
+    rhs: dict[RowKey, Fraction] = field(default_factory=dict)
+
+    def add(self, key: RowKey, sense: str, rhs: Fraction | int = 0) -> None:
+        self.sense[key] = sense
+        self.rhs[key] = Fraction(rhs)
+
+
+@dataclass
+class Skeleton:
+    """The master's rows and every non-column variable."""
+
+    rows: Rows
+    variables: list[Var]
+
+
+def skeleton(
+    facts: TripFacts, cities: Mapping[str, City], users: tuple[ScoredUser, ...], *, splits: bool
+) -> Skeleton:
+    """The rows and non-column variables of the master for `facts` (see module); without
+    `splits` a block has one team."""
+    rows = Rows()
+    variables: list[Var] = []
+    builder = _Builder(facts, cities, users, rows, variables, splits)
+    builder.orders()
+    builder.blocks()
+    builder.hotels()
+    builder.legs()
+    builder.linking()
+    return Skeleton(rows, variables)
+
+
+@dataclass
+class _Builder:
+    facts: TripFacts
+    cities: Mapping[str, City]
+    users: tuple[ScoredUser, ...]
+    rows: Rows
+    variables: list[Var]
+    splits: bool
+
+    def var(self, key: VarKey, cost: Fraction | int, upper: int, rows: dict[RowKey, Fraction]) -> None:
+        self.variables.append(Var(key, Fraction(cost), upper, rows))
+
+    def orders(self) -> None:
+        """z, on, by per order; their rows; block, night and T rows."""
+        facts, rows = self.facts, self.rows
+        days, home = facts.days, facts.home
+        rows.add(("orders",), "=", 1)
+        for d in range(1, days + 1):
+            rows.add(("T", d), "=")
+            for c in facts.cities:
+                rows.add(("blk", d, c), "=")
+                if d < days:
+                    rows.add(("night", d, c), "=")
+        for o, order in enumerate(facts.orders):
+            m = len(order)
+            stops = (home, *order, home)
+            self.var(
+                ("z", o),
+                0,
+                1,
+                {("orders",): Fraction(1), **{("on", o, i): Fraction(-1) for i in range(m + 1)}},
+            )
+            for i in range(m + 1):
+                rows.add(("on", o, i), "=")
+                allowed = [1] if i == 0 else [days] if i == m else list(range(1, days + 1))
+                for d in range(1, days + 1):
+                    rows.add(("by", o, i, d), "=")
+                    if i:
+                        rows.add(("mono", o, i, d), "<=")
+                for d in allowed:
+                    coefficients: dict[RowKey, Fraction] = {("on", o, i): Fraction(1)}
+                    for later in range(d, days + 1):
+                        coefficients[("by", o, i, later)] = Fraction(-1)
+                    coefficients[("legs", stops[i], stops[i + 1], d)] = Fraction(-1)
+                    if 1 <= i <= m - 1:
+                        coefficients[("T", d)] = Fraction(-1)
+                    self.var(("on", o, i, d), 0, 1, coefficients)
+                for d in range(1, days + 1):
+                    coefficients = {("by", o, i, d): Fraction(1)}
+                    if i:
+                        coefficients[("mono", o, i, d)] = Fraction(1)
+                    if i < m:
+                        coefficients[("mono", o, i + 1, d)] = Fraction(-1)
+                        coefficients[("blk", d, stops[i + 1])] = Fraction(-1)
+                        if d < days:
+                            coefficients[("night", d, stops[i + 1])] = Fraction(-1)
+                    if i >= 1 and d < days:
+                        coefficients[("blk", d + 1, stops[i])] = Fraction(1)
+                        coefficients[("night", d, stops[i])] = Fraction(1)
+                    self.var(("by", o, i, d), 0, 1, coefficients)
+        for d in range(1, days + 1):
+            transitions: dict[RowKey, Fraction] = {("T", d): Fraction(1)}
+            for u in range(len(self.users)):
+                transitions[("loose", u, d)] = Fraction(-1)
+            self.var(("T", d), 0, max(len(facts.cities) - 1, 0), transitions)
+
+    def blocks(self) -> None:
+        """e and kappa per block; part, teams, kap rows."""
+        users = len(self.users)
+        for d, c in self.facts.blocks:
+            self.rows.add(("teams", d, c), "=")
+            self.rows.add(("kap", d, c), "=")
+            coefficients: dict[RowKey, Fraction] = {("blk", d, c): Fraction(1), ("kap", d, c): Fraction(-1)}
+            for u in range(users):
+                self.rows.add(("part", d, c, u), "=")
+                coefficients[("part", d, c, u)] = Fraction(-1)
+            self.var(("e", d, c), 0, 1, coefficients)
+            for k in range(1, (users if self.splits else 1) + 1):
+                self.var(
+                    ("kappa", d, c, k),
+                    -phase_penalty(k),
+                    1,
+                    {("kap", d, c): Fraction(1), ("teams", d, c): Fraction(-k)},
+                )
+
+    def hotels(self) -> None:
+        """N and h per night; hot rows; hotel gates' orig/dest coefficients and prices."""
+        facts = self.facts
+        for n in range(1, facts.days):
+            for c in facts.cities:
+                self.rows.add(("hot", n, c), "=")
+                self.var(("N", n, c), 0, 1, {("night", n, c): Fraction(1), ("hot", n, c): Fraction(-1)})
+                city = self.cities[c]
+                for k, hotel in enumerate(facts.hotels[c]):
+                    gate = ("hotel", n, c, k)
+                    coefficients: dict[RowKey, Fraction] = {("hot", n, c): Fraction(1)}
+                    for u, user in enumerate(self.users):
+                        coefficients[("dest", n, c, u, gate)] = Fraction(-1)
+                        coefficients[("orig", n + 1, c, u, gate)] = Fraction(-1)
+                        if user.max_spend_fen is not None:
+                            coefficients[("budget", u)] = Fraction(facts.hotel_price(city, n, k), BUDGET_UNIT)
+                    cost = sum(hotel.scores)
+                    self.var(("h", n, c, k), cost, 1, coefficients)
+
+    def legs(self) -> None:
+        """x per leg option; legs rows; leg gates' orig/dest coefficients and fares."""
+        home = self.facts.home
+        for (origin, destination, d), options in self.facts.legs.items():
+            self.rows.add(("legs", origin, destination, d), "=")
+            for k, leg in enumerate(options):
+                gate = ("leg", origin, destination, d, k)
+                coefficients: dict[RowKey, Fraction] = {("legs", origin, destination, d): Fraction(1)}
+                for u, user in enumerate(self.users):
+                    if destination != home:
+                        coefficients[("orig", d, destination, u, gate)] = Fraction(-1)
+                    if origin != home:
+                        coefficients[("dest", d, origin, u, gate)] = Fraction(-1)
+                    if user.max_spend_fen is not None:
+                        fare = lowest_cost_fen(leg.option.fare_fen)
+                        coefficients[("budget", u)] = Fraction(fare, BUDGET_UNIT)
+                cost = sum(user.prefs.transport(leg.option.mode) for user in self.users)
+                self.var(("x", origin, destination, d, k), cost, 1, coefficients)
+
+    def linking(self) -> None:
+        """orig/dest rows of every gate, once/must/rej/meal/loose rows, budget with its over-variable."""
+        facts, rows = self.facts, self.rows
+        for (d, c), spec in facts.blocks.items():
+            for u in range(len(self.users)):
+                for gate in spec.origins:
+                    rows.add(("orig", d, c, u, gate.key), "=")
+                for gate in spec.destinations:
+                    rows.add(("dest", d, c, u, gate.key), "=")
+        for u, user in enumerate(self.users):
+            for d in range(1, facts.days + 1):
+                rows.add(("loose", u, d), "<=")
+                for meal in range(len(MEALS)):
+                    rows.add(("meal", u, d, meal), "<=", 1)
+            for c in facts.cities:
+                city = self.cities[c]
+                places = {place.place for place in city.attractions}
+                for place in sorted(places):
+                    rows.add(("once", u, c, place), "<=", 1)
+                items = {item for place in city.attractions for item in place.musts[u]}
+                for item in sorted(items):
+                    rows.add(("must", u, c, item), "<=", 1)
+                rejects = {item for place in city.attractions for item in place.rejects[u]}
+                for item in sorted(rejects):
+                    hits: dict[RowKey, Fraction] = {}
+                    for d in range(1, facts.days + 1):
+                        rows.add(("rej", u, c, item, d), "<=")
+                        hits[("rej", u, c, item, d)] = Fraction(-1)
+                    self.var(("r", u, c, item), -2, 1, hits)
+            if user.max_spend_fen is None:
+                continue
+            rows.add(("budget", u), "<=", Fraction(user.max_spend_fen, BUDGET_UNIT))
+            excess = max(self._most_spend() - user.max_spend_fen, 0)
+            self.var(("o", u), -2, 1, {("budget", u): Fraction(-excess, BUDGET_UNIT)})
+
+    def _most_spend(self) -> int:
+        """More than any plan can spend per person: the dearest leg of every transition, the
+        dearest hotel class every night, the dearest restaurant class at every meal."""
+        facts = self.facts
+        transitions = len(facts.cities) + 1
+        fares = [lowest_cost_fen(leg.option.fare_fen) for options in facts.legs.values() for leg in options]
+        nights = [
+            facts.hotel_price(self.cities[c], n, k)
+            for n in range(1, facts.days)
+            for c in facts.cities
+            for k in range(len(facts.hotels[c]))
+        ]
+        meals = [lowest_cost_fen(r.price_fen) for c in facts.cities for r in self.cities[c].restaurants]
+        return (
+            transitions * max(fares, default=0)
+            + (facts.days - 1) * max(nights, default=0)
+            + facts.days * len(MEALS) * max(meals, default=0)
+        )
+
+
+@dataclass
+class LinearMaster:
+    """The master's LP relaxation over the columns generated so far (GLOP)."""
+
+    skeleton: Skeleton
+    solver: pywraplp.Solver = field(init=False)
+    constraints: dict[RowKey, pywraplp.Constraint] = field(init=False, default_factory=dict)
+    columns: list[Column] = field(init=False, default_factory=list)
+    variables: list[pywraplp.Variable] = field(init=False, default_factory=list)
+    iterations: int = 0
+
+    def __post_init__(self) -> None:
+        solver = pywraplp.Solver.CreateSolver("GLOP")
+        assert solver is not None
+        self.solver = solver
+        objective = solver.Objective()
+        objective.SetMaximization()
+        rows = self.skeleton.rows
+        for key, sense in rows.sense.items():
+            rhs = float(rows.rhs[key])
+            low = rhs if sense == "=" else -solver.infinity()
+            self.constraints[key] = solver.Constraint(low, rhs, repr(key))
+        for var in self.skeleton.variables:
+            self._add(var.key, float(var.cost), var.upper, var.rows)
+        for key in rows.sense:
+            if key[0] in ("part", "orig", "dest", "teams"):
+                self._add(("art", *key), -ARTIFICIAL_COST, 10, {key: Fraction(1)})
+
+    def _add(
+        self, key: VarKey, cost: float, upper: float, rows: Mapping[RowKey, Fraction]
+    ) -> pywraplp.Variable:
+        variable = self.solver.NumVar(0, upper, repr(key))
+        self.solver.Objective().SetCoefficient(variable, cost)
+        for row, coefficient in rows.items():
+            constraint = self.constraints.get(row)
+            if constraint is not None:
+                constraint.SetCoefficient(variable, float(coefficient))
+        return variable
+
+    def add_column(self, column: Column) -> None:
+        self.columns.append(column)
+        self.variables.append(
+            self._add(("col", len(self.columns)), float(column.value), 1, dict(column.rows))
+        )
+
+    def take_iterations(self) -> int:
+        """Simplex iterations since the last call."""
+        count, self.iterations = self.iterations, 0
+        return count
+
+    def column_values(self) -> dict[int, float]:
+        """The last LP solution's positive column values, by column index."""
+        return {k: v.solution_value() for k, v in enumerate(self.variables) if v.solution_value() > 1e-9}
+
+    def solve(self) -> tuple[float, dict[RowKey, Fraction]]:
+        """The LP optimum over the current columns and the row duals (exact rationals of
+        GLOP's floats, clipped to ≥ 0 on ≤ rows)."""
+        status = self.solver.Solve()
+        if status != pywraplp.Solver.OPTIMAL:
+            raise RuntimeError(f"master LP status {status}")
+        self.iterations += int(self.solver.iterations())
+        duals: dict[RowKey, Fraction] = {}
+        sense = self.skeleton.rows.sense
+        for key, constraint in self.constraints.items():
+            value = Fraction(constraint.dual_value())
+            if sense[key] == "<=" and value < 0:
+                value = Fraction(0)
+            if value:
+                duals[key] = value
+        return self.solver.Objective().Value(), duals
+
+
+def lagrangian(skeleton: Skeleton, duals: Mapping[RowKey, Fraction], best: Iterable[Fraction]) -> Fraction:
+    """The Lagrangian function at `duals`: π·b + Σ over bounded variables of upper × their
+    positive reduced cost + Σ `best` (per block and team, an upper bound on the best column's
+    reduced cost, counted when positive). An upper bound on every plan's GU when ≤ rows have
+    π ≥ 0."""
+    rows = skeleton.rows
+    total = sum((duals.get(key, Fraction(0)) * rhs for key, rhs in rows.rhs.items()), Fraction(0))
+    for var in skeleton.variables:
+        reduced = var.cost - sum(
+            (c * duals.get(row, Fraction(0)) for row, c in var.rows.items()), Fraction(0)
+        )
+        if reduced > 0:
+            total += var.upper * reduced
+    return total + sum((max(value, Fraction(0)) for value in best), Fraction(0))

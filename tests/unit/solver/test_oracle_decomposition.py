@@ -1,0 +1,170 @@
+"""The decomposed bound (column generation over day blocks) held to account on tiny worlds.
+
+Its value must never fall below the exhaustive optimum — for the multipliers the column
+generation ends with, and for any other multipliers (the Lagrangian function is a bound for
+every π ≥ 0 on ≤ rows); the labelling pricer must agree with the CP-SAT model of the same
+block; and `certify_record` must confirm a record's bound from its multipliers alone and refuse
+a bound below what they prove.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.oracle.blocks import TripFacts, trip_facts
+from solver.oracle.catalog import City
+from solver.oracle.certify import certify_record
+from solver.oracle.clock import Clock
+from solver.oracle.colgen import BoundRun, ColumnGeneration, teams_of
+from solver.oracle.labels import BlockLabels
+from solver.oracle.master import BUDGET_UNIT, lagrangian
+from solver.oracle.pricing import BlockPricer, RowKey
+from solver.oracle.scores import ScoredUser, official_categories, scored_users
+from solver.oracle.solve import OracleSettings, frame_facts, solve_task
+from tests.fixtures.exhaustive import exhaustive_optimum
+from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+
+EXPECTED = {
+    # task: (bound with splits, bound without); the exhaustive search finds 32/32, 14/10, 20/18,
+    # 21/17, 9/9, 2/2 (tolerant costs).
+    "agree": (32, 32),
+    "disagree": (20, 11),
+    "monday_museum_closed": (24, 18),
+    "three_ways": (27, 17),
+    "tired_and_thrifty": (10, 10),
+    "budget_one_yuan_short": (2, 2),
+}
+
+
+@cache
+def _generation(task_id: str, splits: bool) -> tuple[ColumnGeneration, BoundRun]:
+    task = HAND_MADE[task_id]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    db = official_categories(WORLD, keys)
+    cities = {
+        key: City(WORLD, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
+    }
+    generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, splits)
+    return generation, generation.run(Clock(60))
+
+
+@pytest.mark.parametrize("task_id", sorted(EXPECTED))
+@pytest.mark.parametrize("splits", [True, False], ids=["splits", "no_splits"])
+def test_column_generation_converges_to_a_bound_above_the_exhaustive_optimum(
+    task_id: str, splits: bool
+) -> None:
+    _, run = _generation(task_id, splits)
+    optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=splits, tolerances=True).value
+    assert run.converged and run.value is not None and run.lp is not None
+    # at convergence the Lagrangian value is the LP value, up to the pricing's rounding of each
+    # coefficient up to 1/SCALE
+    assert abs(float(run.value) - run.lp) < 1e-3
+    assert run.bound == EXPECTED[task_id][0 if splits else 1]
+    assert optimum is not None and run.bound >= optimum
+
+
+def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> list[Fraction]:
+    """Exact ceilings of every (block, team) by the labelling pricer (no label limit)."""
+
+    def dual(key: RowKey) -> Fraction:
+        return duals.get(key, Fraction(0))
+
+    out = []
+    for block in generation.facts.blocks:
+        pricer = generation.pricer(block)
+        for team in teams_of(len(generation.users), generation.splits):
+            priced = pricer.price(team, dual, limit=10**7)
+            assert priced.proven
+            out.append(priced.ceiling)
+    return out
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task_id=st.sampled_from(sorted(EXPECTED)),
+    splits=st.booleans(),
+    seed=st.integers(0, 10**6),
+    spread=st.sampled_from([0.0, 0.5, 3.0]),
+)
+def test_the_lagrangian_function_bounds_the_optimum_for_any_multipliers(
+    task_id: str, splits: bool, seed: int, spread: float
+) -> None:
+    """Perturb the final multipliers at random (≤ rows kept ≥ 0): the value stays a bound."""
+    generation, run = _generation(task_id, splits)
+    rng = random.Random(seed)
+    duals = {}
+    for key, sense in generation.master_skeleton.rows.sense.items():
+        value = run.duals.get(key, Fraction(0)) + Fraction(rng.uniform(-spread, spread)).limit_denominator(
+            1000
+        )
+        duals[key] = max(value, Fraction(0)) if sense == "<=" else value
+    value = lagrangian(generation.master_skeleton, duals, _ceilings(generation, duals))
+    optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=splits, tolerances=True).value
+    assert optimum is not None and math.floor(value) >= optimum
+
+
+def _pricers(task_id: str) -> tuple[TripFacts, dict[str, City], tuple[ScoredUser, ...]]:
+    generation, _ = _generation(task_id, True)
+    return generation.facts, dict(generation.cities), generation.users
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(task_id=st.sampled_from(sorted(EXPECTED)), seed=st.integers(0, 10**6), day=st.sampled_from([1, 2]))
+def test_labelling_and_cp_sat_price_a_block_alike(task_id: str, seed: int, day: int) -> None:
+    """Random duals on one block's rows: both pricers find the same best reduced cost (up to
+    their rounding of coefficients to 1/SCALE), and each one's column has it exactly."""
+    facts, cities, users = _pricers(task_id)
+    spec = facts.blocks[(day, facts.cities[0])]
+    scale = tuple(BUDGET_UNIT for _ in users)
+    labels = BlockLabels(spec, cities[spec.city], users, scale, loose_allowed=False)
+    model = BlockPricer(spec, cities[spec.city], users, scale, loose_allowed=False)
+    rng = random.Random(seed)
+    table: dict[RowKey, Fraction] = {}
+
+    def dual(key: RowKey) -> Fraction:
+        if key not in table:
+            table[key] = Fraction(rng.randint(-3, 3), rng.choice([1, 2, 4]))
+            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
+                table[key] = abs(table[key])
+        return table[key]
+
+    for team in teams_of(len(users), True)[:3]:
+        exact = labels.price(team, dual, limit=10**7)
+        other = model.price(team, dual, seconds=30)
+        assert exact.proven and other.proven
+        assert abs(exact.ceiling - other.ceiling) <= Fraction(50, 10**6)
+        for priced in (exact, other):
+            if priced.column is not None and priced.reduced is not None:
+                assert abs(priced.reduced - exact.ceiling) <= Fraction(50, 10**6)
+
+
+def test_a_record_is_certified_from_its_multipliers_and_a_lowered_bound_is_refused() -> None:
+    task = HAND_MADE["disagree"]
+    record = solve_task(task, WORLD, OracleSettings(time_limit=10, seed=0)).to_json()
+    assert record["extra"]["decomposition"]["converged"]
+    certificate = certify_record(task, WORLD, record)
+    assert certificate.certified and certificate.recomputed == 20 and certificate.stored == 20
+    lowered = {**record, "bound": 19}
+    refused = certify_record(task, WORLD, lowered)
+    assert not refused.certified and refused.problem == "stored bound 19 is below the recomputed 20"
+
+
+def test_certify_names_what_a_record_lacks() -> None:
+    task = HAND_MADE["agree"]
+    record = solve_task(task, WORLD, OracleSettings(time_limit=4, seed=0, splits=False)).to_json()
+    bare = {**record, "extra": {}}
+    assert certify_record(task, WORLD, bare).problem == (
+        "the record carries no multipliers (extra.decomposition.multipliers)"
+    )
+    broken = {**record, "extra": {"decomposition": {"multipliers": [[["part", 1, "乙市", 0], "x"]]}}}
+    assert certify_record(task, WORLD, broken).problem == "multipliers[0] has no rational value: 'x'"
+    negative = {**record, "extra": {"decomposition": {"multipliers": [[["budget", 0], "-1/2"]]}}}
+    assert certify_record(task, WORLD, negative).problem == "a multiplier of a ≤ row is negative"
