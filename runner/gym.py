@@ -394,7 +394,7 @@ class GroupTravelEnv(gymnasium.Env[dict[str, Any], dict[str, Any]]):
 
     def _poi_db(self, task: Task, world: World) -> PoiDb:
         cities = (task.metadata.departure_city, *task.metadata.cities)
-        if id(world) != id(self.world):
+        if world is not self.world:  # a world given at reset: its file is built for this episode
             return PoiDb(export_poi_db(world, cities))
         if cities not in self._poi_dbs:
             self._poi_dbs[cities] = PoiDb(export_poi_db(world, cities))

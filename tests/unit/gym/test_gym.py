@@ -188,6 +188,16 @@ def test_gymnasium_checker_accepts_the_env(env: GroupTravelEnv) -> None:
     check_env(env, skip_render_check=True)
 
 
+def test_a_world_directory_at_reset(env: GroupTravelEnv, world_dir: Path) -> None:
+    observation, info = env.reset(seed=1, options={"task_id": TASK_ID, "world": str(world_dir)})
+    assert observation["purpose"] == "summary" and info["request"].task.task_id == TASK_ID
+    assert env._world is not env.world
+    with pytest.raises(GymInputError) as caught:
+        env.reset(seed=1, options={"world": 3})
+    assert caught.value.field == "options.world"
+    env.close()
+
+
 def test_bad_input_names_the_field(env: GroupTravelEnv) -> None:
     fresh = GroupTravelEnv(env.tasks, env.world, oracle=env.oracle)
     with pytest.raises(GymInputError, match=r"^step: no episode in progress"):
