@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
 AGENT = "Agent"
 
@@ -206,11 +206,23 @@ RETRYABLE: frozenset[str] = frozenset({"rate_limit", "connection_error"})
 class ModelCallError(Exception):
     """A model call failed for good (after the client's own retries); ends the trial.
 
-    `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent, Failures); runs
-    retry the trial with backoff when it is in `RETRYABLE` and record it as a failure otherwise.
+    `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent, Failures); `transient` says the call
+    failed on transport faults only (connection, 429, 5xx, an undecodable or choice-less reply)
+    that outlasted the client's re-sends. Runs retry the trial with backoff when the reason is in
+    `RETRYABLE` or the failure is transient, and record it as a failure otherwise.
     """
 
-    def __init__(self, reason: FailureReason, detail: str) -> None:
+    def __init__(self, reason: FailureReason, detail: str, *, transient: bool = False) -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason: FailureReason = reason
         self.detail = detail
+        self.transient = transient
+
+
+@runtime_checkable
+class CountsFaults(Protocol):
+    """An agent or user behind a model endpoint: it counts the transport faults its calls met."""
+
+    def transport_faults(self) -> dict[str, int]:
+        """Failed attempts so far, by fault kind (`runner.llm.errors.FAULT_KINDS`)."""
+        ...

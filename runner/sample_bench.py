@@ -1,16 +1,19 @@
 """The main job's closing benchmark: the baseline agents on the embedded sample task, against the oracle.
 
-`run_bench` plays the sample task once with each of `scripted` and `silent` (rule-based users,
-run seed 0) through the runs API (`runner.runs.run.run_trials`, in this process), scores each run
+`run_bench` plays the sample task `TRIALS` times with each of `scripted` and `silent` (rule-based
+users, run seed 0, trial seeds as in `tripwright run`) through the runs API
+(`runner.runs.run.run_trials`, in this process), scores each run
 against the oracle (`runner.scoring`: both profiles, GU, GU*, regret, PC, the loss decomposition)
-and writes each agent's report (`runner.report`). The agents plan with the oracle and scoring
+and writes each agent's report (`runner.report`). A row shows trial 0's scored figures and the
+agent's reliability over the trials (pass^k, pass@k, avg^k for a strict-valid plan;
+`runner.scoring.reliability`). The agents plan with the oracle and scoring
 solves through the same disk cache and settings, so each distinct preference table is solved once,
 and a re-run solves nothing. Every run starts afresh (`restart`): the files always describe the
 run just made. Files under `directory`:
 
     world/                          the sample world (the runs API reads worlds from disk)
-    bench/<agent>/runs.jsonl        the §7.8 record of the trial
-    bench/<agent>/scored.jsonl      its scored line (and scored.summary.json)
+    bench/<agent>/runs.jsonl        the §7.8 records of the trials
+    bench/<agent>/scored.jsonl      their scored lines (and scored.summary.json)
     bench/<agent>/report.md         the report (and report.html, plots/)
 """
 
@@ -28,11 +31,13 @@ from runner.runs.run import run_trials
 from runner.runs.setup import make_job
 from runner.runs.tasks import RunTask
 from runner.sample import Sample
+from runner.scoring.reliability import STRICT_SUCCESS, reliability
 from runner.scoring.score import ScoredRun, ScoreJob, score_records, write_scored
 
 AGENTS = ("scripted", "silent")
 USERS = "rules"
 SEED = 0
+TRIALS = 3
 BENCH_DIR = "bench"
 RUNS, SCORED = "runs.jsonl", "scored.jsonl"
 
@@ -47,20 +52,28 @@ class BenchSettings:
 
 @dataclass(frozen=True, slots=True)
 class BenchRow:
-    """One agent's trial: its scored line (`runner.scoring.trial.score_record`), its report folder
-    and, for a failed trial, the failure record's error."""
+    """One agent's trials: trial 0's scored line (`runner.scoring.trial.score_record`), the
+    reliability rows over every trial (`runner.scoring.reliability.reliability`), its report folder
+    and, when a trial failed, the first failure record's error."""
 
     agent: str
     scored: dict[str, Any]
     report: Path
     error: str | None = None
+    reliability: tuple[dict[str, Any], ...] = ()
 
     @property
     def report_html(self) -> Path:
         return self.report / HTML
 
     def to_json(self) -> dict[str, Any]:
-        return {"agent": self.agent, "report": str(self.report_html), "error": self.error, **self.scored}
+        return {
+            "agent": self.agent,
+            "report": str(self.report_html),
+            "error": self.error,
+            **self.scored,
+            "reliability": list(self.reliability),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,7 @@ class Bench:
     task_id: str
     time_limit: float
     rows: list[BenchRow]
+    trials: int = TRIALS
 
     @property
     def failed(self) -> bool:
@@ -83,6 +97,7 @@ class Bench:
             "task_id": self.task_id,
             "users": USERS,
             "seed": SEED,
+            "trials": self.trials,
             "oracle_time_limit": self.time_limit,
             "rows": [row.to_json() for row in self.rows],
         }
@@ -99,7 +114,7 @@ def run_bench(sample: Sample, directory: Path, settings: BenchSettings) -> Bench
 def _agent_row(
     sample: Sample, agent: str, world_dir: Path, folder: Path, settings: BenchSettings
 ) -> BenchRow:
-    """One agent's trial played, scored and reported into `folder`."""
+    """One agent's trials played, scored and reported into `folder`."""
     config = RunConfig(agent=agent, users=USERS, seed=SEED, oracle_time_limit=settings.time_limit)
     job = make_job(config, world_dir, settings.cache_dir)
     folder.mkdir(parents=True, exist_ok=True)
@@ -107,7 +122,7 @@ def _agent_row(
     run_trials(
         job,
         [RunTask(0, sample.task)],
-        trials=1,
+        trials=TRIALS,
         out=folder / RUNS,
         restart=True,
         on_record=lambda record, _: records.append(record),
@@ -116,9 +131,10 @@ def _agent_row(
     scored = score_records(list(enumerate(records, start=1)), tasks, ScoreJob(world_dir, job.oracle))
     write_scored(scored, folder / SCORED)
     _write_report(sample, records, scored, folder)
-    (record,) = records
-    error = str(record.get("error")) if record.get("success") is False else None
-    return BenchRow(agent, scored.lines[0], folder, error)
+    errors = [str(record.get("error")) for record in records if record.get("success") is False]
+    rows = tuple(reliability(scored.lines, STRICT_SUCCESS)["rows"])
+    first = next(line for line in scored.lines if line["trial"] == 0)
+    return BenchRow(agent, first, folder, errors[0] if errors else None, rows)
 
 
 def _write_report(sample: Sample, records: list[dict[str, Any]], scored: ScoredRun, folder: Path) -> None:

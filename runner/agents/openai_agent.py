@@ -52,6 +52,10 @@ class OpenAIAgent:
             reasoning=reply.reasoning,
         )
 
+    def transport_faults(self) -> dict[str, int]:
+        """Failed attempts of this player's calls so far, by fault kind."""
+        return dict(self.client.faults)
+
     def describe(self) -> dict[str, Any]:
         """Name, model, endpoint, temperature and seed (never the key)."""
         return {"name": self.name, **self.config.describe()}

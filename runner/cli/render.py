@@ -201,16 +201,46 @@ def sample_bench(console: Console, bench: Bench) -> None:
     scores = [_number(row.scored["gu_best"]) for row in bench.rows if row.scored["gu_best"] is not None]
     best = f"; the oracle's own plan scores {' / '.join(dict.fromkeys(scores))}" if scores else ""
     console.print(
-        "GU: the agent's plan's GU total on the effective table ③; GU*: the oracle's proven bound there "
+        f"Trial 0 of {bench.trials}. GU: the agent's plan's GU total on the effective table ③; "
+        "GU*: the oracle's proven bound there "
         f"(no strict-valid plan scores more{best}); regret = GU* − GU; "
         "PC: share of the preferences the agent collected."
     )
+    _bench_reliability(console, bench)
     for row in bench.rows:
         problems = [f"the trial failed: {row.error}"] if row.error is not None else row.scored["problems"]
         for problem in problems:
             console.print(f"{row.agent}: {problem}", markup=False, soft_wrap=True)
     for row in bench.rows:
         console.print(f"{row.agent} report: {row.report_html} (and report.md)", soft_wrap=True)
+
+
+def _bench_reliability(console: Console, bench: Bench) -> None:
+    """pass^k for k = 1 … K and pass@K per agent over its trials (success: a strict-valid plan)."""
+    most = max((len(row.reliability) for row in bench.rows), default=0)
+    if not most:
+        return
+    columns = [f"pass^{k}" for k in range(1, most + 1)] + [f"pass@{most}", "avg"]
+    table = cli_table(
+        Column("agent", no_wrap=True),
+        *columns,
+        title=f"reliability over {most} trials",
+    )
+    for row in bench.rows:
+        rows = list(row.reliability)
+        hats = [f"{r['pass_hat_k']:.2f}" for r in rows] + ["-"] * (most - len(rows))
+        last = rows[-1] if len(rows) == most else None
+        table.add_row(
+            row.agent,
+            *hats,
+            "-" if last is None else f"{last['pass_at_k']:.2f}",
+            "-" if not rows else f"{rows[0]['avg_k']:.2f}",
+        )
+    console.print(table)
+    console.print(
+        "Success: a strict-valid plan. pass^k: k trials drawn from the agent's trials all succeed; "
+        "pass@k: at least one does; avg: share of trials that succeed."
+    )
 
 
 def _yes_no(value: bool | None) -> str:

@@ -39,6 +39,10 @@ def report_command(
     episode: Annotated[
         str | None, typer.Option(help="Trajectory to show, TASK_ID:TRIAL (default: the first record).")
     ] = None,
+    success: Annotated[
+        str,
+        typer.Option(help="Success for pass^k: strict (a strict-valid plan) or ratio:T (also GU/GU* >= T)."),
+    ] = "strict",
 ) -> None:
     """Write a run report: official scores, figures against the oracle, plots, tool use, a trajectory."""
     from rich.markup import escape
@@ -48,7 +52,12 @@ def report_command(
     from runner.report.inputs import load_inputs
     from runner.report.official import official_document
     from runner.report.trajectory import find_episode
+    from runner.scoring.reliability import SuccessRule, SuccessRuleError
 
+    try:
+        rule = SuccessRule.parse(success)
+    except SuccessRuleError as exc:
+        fail(f"--success: {exc}")
     with user_errors():
         inputs = load_inputs(
             runs,
@@ -64,7 +73,7 @@ def report_command(
         given = {"runs": runs, "scored": scored, "oracle": oracle, "judged": judged}
         given |= {"tasks": tasks, "world": world, "poi-db": poi_db}
         sources = {name: str(path) for name, path in given.items() if path is not None}
-        report = build_report(inputs, sources=sources, official=document, episode=episode)
+        report = build_report(inputs, sources=sources, official=document, episode=episode, success=rule)
         written = write_report(report, out_dir)
     _print_skipped(inputs)
     console = out()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from runner.conversation import AGENT, Agent, User
@@ -40,13 +40,18 @@ def run_episode(
     trial: int,
     settings: EpisodeSettings,
     cache: ToolCache | None = None,
+    observe: Callable[[Episode], None] | None = None,
 ) -> dict[str, Any]:
     """Play one trial and return its §7.8 success record plus extras (`runner.episode.record`).
 
     Raises `EpisodeInputError` before any call for a task or user mapping that cannot be played,
-    and lets `ModelCallError` through when an agent or user call fails for good.
+    and lets `ModelCallError` through when an agent or user call fails for good. `observe` is
+    given the episode's state before its first event (the gym reads rewards from it; it must not
+    change it).
     """
     check_inputs(task, users)
     episode = Episode(task, world, agent, users, cache=cache, limits=limits_for(task, settings))
+    if observe is not None:
+        observe(episode)
     reason = run_protocol(episode)
     return success_record(episode, reason, trial=trial, seed=settings.seed, agent=agent.describe())

@@ -1,17 +1,20 @@
 """One chat request to an OpenAI-compatible server, with bounded retries and failure reasons.
 
 `ChatClient.complete(messages, tools)` returns a `ChatReply` (text, tool calls, usage,
-reasoning). Transient failures (connection errors, timeouts, 429, 5xx) are re-sent up to
-`LLMConfig.retries` times with exponential backoff; replies with neither text nor tool calls are
-asked again up to `LLMConfig.empty_attempts` times in all (docs/runner.md#the-protocol-as-implemented, Agent
-turn), without waiting. A failure that remains raises `ModelCallError` with its official reason
-(`runner.llm.errors.classify`). The API key is read from the environment when the client is built and is never
-logged: error details that would contain it have it masked.
+reasoning). Transport faults (connection errors, timeouts, 429, 5xx, a body that does not decode,
+a completion without choices; `runner.llm.errors.fault_kind`) are re-sent up to
+`LLMConfig.retries` times with exponential backoff and counted in `faults`; replies with neither
+text nor tool calls are asked again up to `LLMConfig.empty_attempts` times in all (docs/runner.md#the-protocol-as-implemented, Agent turn),
+without waiting. A failure that remains raises `ModelCallError` with its official reason
+(`runner.llm.errors.classify`), `transient` when only transport faults caused it.
+The API key is read from the environment when the client is built and is never logged: error
+details that would contain it have it masked.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,7 +23,7 @@ import openai
 
 from runner.conversation import ModelCallError, ToolCallRequest, Usage
 from runner.llm.config import NO_KEY, LLMConfig
-from runner.llm.errors import classify, is_transient, retry_after
+from runner.llm.errors import classify, fault_kind, retry_after
 from runner.llm.text_calls import read_text_calls
 
 Sleep = Callable[[float], None]
@@ -54,6 +57,7 @@ class ChatClient:
         self._client = openai.OpenAI(
             base_url=config.base_url, api_key=self._key, timeout=config.timeout_s, max_retries=0
         )
+        self.faults: Counter[str] = Counter()
 
     def complete(self, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]] = ()) -> ChatReply:
         """The model's reply to `messages`, offering `tools` (none when empty)."""
@@ -85,16 +89,29 @@ class ChatClient:
         return params
 
     def _send(self, params: dict[str, Any]) -> Any:
-        """The raw completion, re-sending transient failures with backoff."""
+        """The raw completion with at least one choice, re-sending transport faults with backoff."""
         attempt = 0
         while True:
+            attempt += 1
+            waited: float | None = None
+            cause: Exception
             try:
-                return self._client.chat.completions.create(**params)
+                response = self._client.chat.completions.create(**params)
             except openai.OpenAIError as error:
-                attempt += 1
-                if not is_transient(error) or attempt > self.config.retries:
-                    raise ModelCallError(classify(error), self._detail(error, attempt)) from error
-                self._sleep(self.config.backoff(attempt, retry_after(error)))
+                kind, reason, cause = fault_kind(error), classify(error), error
+                waited = retry_after(error)
+            except ValueError as error:  # a 200 whose body is not JSON (cut short): json's own error
+                kind, reason, cause = "undecodable_reply", "runtime_error", error
+            else:
+                if getattr(response, "choices", None):
+                    return response
+                kind, reason, cause = "no_choices", "runtime_error", ValueError("completion without choices")
+            if kind is None:
+                raise ModelCallError(reason, self._detail(cause, attempt)) from cause
+            self.faults[kind] += 1
+            if attempt > self.config.retries:
+                raise ModelCallError(reason, self._detail(cause, attempt), transient=True) from cause
+            self._sleep(self.config.backoff(attempt, waited))
 
     def _detail(self, error: BaseException, attempts: int) -> str:
         text = f"{type(error).__name__} after {attempts} attempt(s): {error}"
@@ -104,8 +121,6 @@ class ChatClient:
 def read_reply(response: Any, tools: set[str]) -> ChatReply:
     """A `ChatReply` from a completion; text tool calls are read only when `tools` were offered."""
     usage = _usage(response)
-    if not response.choices:
-        return ChatReply("", usage=usage)
     message = response.choices[0].message
     content, reasoning = split_thinking(message.content if isinstance(message.content, str) else "")
     extra = message.model_extra or {}

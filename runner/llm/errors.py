@@ -7,6 +7,12 @@ rate_limit; anything else → runtime_error, checked in that order. We read the 
 and also the exception type, so the client's timeouts ("Request timed out.") count as connection
 errors. Whether to re-send is a separate question (`is_transient`): 5xx answers are worth a
 retry although they end as runtime_error.
+
+A *transport fault* is a failed attempt worth re-sending (`fault_kind`): a connection error or
+timeout, a 429, a 5xx, and — beyond the API's own errors — a 200 whose body does not decode as
+JSON (`undecodable_reply`, a body cut short) or holds no choice (`no_choices`). The last two are
+read as the official runner would read them (runtime_error) but, like every transport fault that
+outlasts the client's re-sends, mark the failure `transient`, which the runs layer retries.
 """
 
 from __future__ import annotations
@@ -30,6 +36,23 @@ def classify(error: BaseException) -> FailureReason:
     if status_of(error) == 429 or "rate limit" in lowered or "429" in text:
         return "rate_limit"
     return "runtime_error"
+
+
+FAULT_KINDS: tuple[str, ...] = (
+    "connection_error",
+    "rate_limit",
+    "server_error",
+    "undecodable_reply",
+    "no_choices",
+)
+
+
+def fault_kind(error: BaseException) -> str | None:
+    """The transport fault an API error is (one of `FAULT_KINDS`), None when re-sending cannot help."""
+    if not is_transient(error):
+        return None
+    reason = classify(error)
+    return reason if reason in {"connection_error", "rate_limit"} else "server_error"
 
 
 def status_of(error: BaseException) -> int | None:

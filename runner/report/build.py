@@ -26,6 +26,8 @@ from runner.report.sections import (
     runs_section,
 )
 from runner.report.trajectory import find_episode, trajectory
+from runner.report.trial_measures import trial_sections
+from runner.scoring.reliability import STRICT_SUCCESS, SuccessRule
 
 TITLE = "tripwright run report"
 MARKDOWN, HTML = "report.md", "report.html"
@@ -37,10 +39,12 @@ def build_report(
     sources: Mapping[str, str],
     official: Mapping[str, Any] | None = None,
     episode: str | None = None,
+    success: SuccessRule = STRICT_SUCCESS,
 ) -> Report:
     """The report of `inputs`; `sources` names the input files, `official` is the re-scoring
     document (`runner.report.official.official_document`, None when not re-scored), `episode`
-    (`TASK_ID:TRIAL`, default the first record) picks the trajectory shown."""
+    (`TASK_ID:TRIAL`, default the first record) picks the trajectory shown, `success` what a
+    successful trial is for pass^k."""
     record = find_episode(inputs.runs, episode)
     judge = judge_groups(inputs)
     blocks: list[Block] = [
@@ -50,6 +54,7 @@ def build_report(
         *plots_section(inputs),
         *runs_section(inputs.runs),
     ]
+    blocks += trial_sections(inputs, success)
     if judge is not None:
         blocks += judge_section(inputs, judge)
     blocks += trajectory(record, inputs.tasks.get(str(record["task_id"])))

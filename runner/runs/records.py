@@ -5,8 +5,9 @@ Every line carries `task_index`, `task_id`, `trial_id` (the trial number, from 0
 line is the episode's record (official fields, then the engine's extras) with those keys set;
 a failure line is the official failure shape (`success: false`, `error`, `completion_reason`,
 `plan_generated: false`) plus `termination_reason` (= `completion_reason`), `trial` and the
-keys above; an episode that refuses its inputs (`EpisodeInputError`) gets the official
-input-validation failure, which has no completion reason.
+keys above, and `transient: true` when only transport faults failed it (resume re-runs it); an
+episode that refuses its inputs (`EpisodeInputError`) gets the official input-validation
+failure, which has no completion reason.
 """
 
 from __future__ import annotations
@@ -53,6 +54,18 @@ def is_retryable(reason: str) -> bool:
     return reason in RETRYABLE
 
 
+def is_transient(exc: BaseException) -> bool:
+    """A model call that failed on transport faults only (`ModelCallError.transient`)."""
+    return isinstance(exc, ModelCallError) and exc.transient
+
+
+def is_retryable_failure(exc: BaseException) -> bool:
+    """Whether a trial that raised `exc` may pass on another attempt: a retryable official reason
+    (rate_limit, connection_error) or a transient model-call failure (5xx, undecodable body, no
+    choices — runtime_error by the official reading, but the endpoint's fault, not the agent's)."""
+    return is_retryable(failure_reason(exc)) or is_transient(exc)
+
+
 def success_record(record: dict[str, Any], key: TrialKey, attempts: int) -> dict[str, Any]:
     """The episode's record with the trial's identity, attempts and config hash set."""
     return record | {
@@ -68,6 +81,7 @@ def success_record(record: dict[str, Any], key: TrialKey, attempts: int) -> dict
 def failure_record(key: TrialKey, exc: BaseException, attempts: int) -> dict[str, Any]:
     """The official failure record of a trial that raised `exc`, with our extras."""
     reason = failure_reason(exc)
+    transient = {"transient": True} if is_transient(exc) else {}
     return {
         "task_index": key.task_index,
         "task_id": key.task_id,
@@ -81,7 +95,7 @@ def failure_record(key: TrialKey, exc: BaseException, attempts: int) -> dict[str
         "seed": key.seed,
         "attempts": attempts,
         HASH_KEY: key.config_hash,
-    }
+    } | transient
 
 
 def input_failure_record(key: TrialKey, exc: BaseException) -> dict[str, Any]:
@@ -100,5 +114,8 @@ def input_failure_record(key: TrialKey, exc: BaseException) -> dict[str, Any]:
 
 
 def is_purged(line: dict[str, Any]) -> bool:
-    """A failed line the next resume re-runs (official: rate_limit and connection_error)."""
-    return line.get("success") is False and is_retryable(str(line.get("completion_reason")))
+    """A failed line the next resume re-runs: official rate_limit and connection_error, and ours
+    marked `transient` (a model call that failed on transport faults only)."""
+    return line.get("success") is False and (
+        is_retryable(str(line.get("completion_reason"))) or line.get("transient") is True
+    )

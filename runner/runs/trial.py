@@ -7,12 +7,14 @@ record; an `EpisodeInputError` the official input-validation failure. A retryabl
 backoff (`Retry`), at most `Retry.attempts` times in all; the last failure is recorded (and
 purged by the next resume, which runs the trial again). The episode function, the cast builder
 and the sleep are fields of the job, so tests inject fakes; every field is picklable
-(module-level functions), so the job travels to worker processes and Ray workers.
+(module-level functions), so the job travels to worker processes and Ray workers. The transport
+faults every attempt's model-backed players met are summed on the line (`runner.runs.transport`).
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +27,12 @@ from runner.runs.cast import CastBuilder, build_cast
 from runner.runs.config import RunConfig
 from runner.runs.records import (
     TrialKey,
-    failure_reason,
     failure_record,
     input_failure_record,
-    is_retryable,
+    is_retryable_failure,
     success_record,
 )
+from runner.runs.transport import add_faults, cast_faults, faults_field
 from runner.scoring.oracle_cache import OracleCache
 from sandbox.world.world import World
 from verifier.model.task import Task
@@ -103,16 +105,20 @@ def play_trial(job: RunJob, spec: TrialSpec) -> dict[str, Any]:
         seed=key.seed, max_turn=job.config.max_turn, convergence_interval=job.config.convergence_interval
     )
     attempt = 1
+    faults: Counter[str] | None = None
     while True:
+        cast = None
         try:
             cast = job.cast(job, spec.task, world, key.seed)
             record = job.episode(spec.task, world, cast.agent, cast.users, trial=key.trial, settings=settings)
         except EpisodeInputError as exc:
             return input_failure_record(key, exc)
         except Exception as exc:  # every failure of a trial is a record, never the end of the run
-            if is_retryable(failure_reason(exc)) and attempt < job.retry.attempts:
+            faults = add_faults(faults, cast_faults(cast) if cast is not None else None)
+            if is_retryable_failure(exc) and attempt < job.retry.attempts:
                 job.sleep(job.retry.delay(attempt))
                 attempt += 1
                 continue
-            return failure_record(key, exc, attempt)
-        return success_record(record, key, attempt)
+            return failure_record(key, exc, attempt) | faults_field(faults)
+        faults = add_faults(faults, cast_faults(cast))
+        return success_record(record, key, attempt) | faults_field(faults)

@@ -31,6 +31,10 @@ class LLMUser:
         reply = self.client.complete(build_messages(request))
         return UserReply(reply.content, reply.usage)
 
+    def transport_faults(self) -> dict[str, int]:
+        """Failed attempts of this player's calls so far, by fault kind."""
+        return dict(self.client.faults)
+
     def describe(self) -> dict[str, Any]:
         """Kind, model, endpoint, temperature and seed (never the key)."""
         return {"kind": "llm", **self.config.describe()}

@@ -79,9 +79,17 @@ agent     plan?  valid   GU  GU*  GU/GU*  regret  PC    reason
 ───────────────────────────────────────────────────────────────────────
 scripted  yes    yes     27  40   0.675   13      1.00  plan_generated
 silent    yes    yes     19  40   0.475   21      0.27  plan_generated
-GU: the agent's plan's GU total on the effective table ③; GU*: the oracle's
-proven bound there (no strict-valid plan scores more; the oracle's own plan
-scores 27); regret = GU* − GU; PC: share of the preferences the agent collected.
+Trial 0 of 3. GU: the agent's plan's GU total on the effective table ③; GU*: the
+oracle's proven bound there (no strict-valid plan scores more; the oracle's own
+plan scores 27); regret = GU* − GU; PC: share of the preferences the agent
+collected.
+           reliability over 3 trials
+agent     pass^1  pass^2  pass^3  pass@3  avg
+───────────────────────────────────────────────
+scripted  1.00    1.00    1.00    1.00    1.00
+silent    1.00    1.00    1.00    1.00    1.00
+Success: a strict-valid plan. pass^k: k trials drawn from the agent's trials all
+succeed; pass@k: at least one does; avg: share of trials that succeed.
 """
 REPORT_FILES = ("runs.jsonl", "scored.jsonl", "scored.summary.json", "report.md", "report.html")
 
@@ -198,7 +206,9 @@ def test_the_bench_closes_the_main_job_with_its_table_and_reports(tmp_path: Path
     for agent in ("scripted", "silent"):
         assert all((bench / agent / name).is_file() for name in REPORT_FILES)
         runs = [json.loads(line) for line in (bench / agent / "runs.jsonl").read_text().splitlines()]
-        assert [(r["task_id"], r["trial"], r["agent"]["name"]) for r in runs] == [("task_004175", 0, agent)]
+        assert sorted((r["task_id"], r["trial"], r["agent"]["name"]) for r in runs) == [
+            ("task_004175", trial, agent) for trial in range(3)
+        ]
     assert "| runs | runs.jsonl |" in (bench / "silent" / "report.md").read_text()
     assert (tmp_path / "out" / "world" / "manifest.json").is_file()
 
@@ -225,13 +235,18 @@ def test_sample_json_has_the_bench(tmp_path: Path) -> None:
     code, output = _run("--json", "--no-oracle", "--bench-time-limit", "2", "--out", tmp_path)
     bench = json.loads(output)["bench"]
     assert code == 0
-    assert {key: bench[key] for key in ("directory", "task_id", "users", "seed", "oracle_time_limit")} == {
+    keys = ("directory", "task_id", "users", "seed", "trials", "oracle_time_limit")
+    assert {key: bench[key] for key in keys} == {
         "directory": str(tmp_path),
         "task_id": "task_004175",
         "users": "rules",
         "seed": 0,
+        "trials": 3,
         "oracle_time_limit": 2.0,
     }
+    assert bench["rows"][0]["reliability"] == [
+        {"k": k, "tasks": 1, "pass_hat_k": 1.0, "pass_at_k": 1.0, "avg_k": 1.0} for k in (1, 2, 3)
+    ]
     figures = ("plan_generated", "strict_valid", "gu", "gu_star", "gu_ratio", "regret", "pc")
     rows = [
         (row["agent"], *(row[key] for key in figures), row["termination_reason"]) for row in bench["rows"]
@@ -261,8 +276,10 @@ def test_a_failed_bench_trial_is_shown_and_exits_1(monkeypatch: pytest.MonkeyPat
     assert "scripted  no     -       -   -    -       -       -   runtime_error\n" in output
     assert "(no strict-valid plan scores more); regret" in output
     assert f"scripted: the trial failed: [Errno 20] Not a directory: '{blocker}/tripwright/oracle/" in output
-    runs = json.loads((tmp_path / "out" / "bench" / "silent" / "runs.jsonl").read_text())
-    assert (runs["success"], runs["completion_reason"]) == (False, "runtime_error")
+    lines = (tmp_path / "out" / "bench" / "silent" / "runs.jsonl").read_text().splitlines()
+    runs = [json.loads(line) for line in lines]
+    assert [(r["success"], r["completion_reason"]) for r in runs] == [(False, "runtime_error")] * 3
+    assert "silent    0.00    0.00    0.00    0.00    0.00\n" in output
 
 
 @pytest.mark.usefixtures("fake_oracle")

@@ -67,6 +67,12 @@ def test_markdown_sections_and_figures(report: Path) -> None:
         "### Failed strict checks",
         "## Runs: tool use and completion",
         "### Completion reasons",
+        "## Reliability over trials (pass^k, pass@k, avg^k)",
+        "### Overall (2 task(s))",
+        "### Easy (1 task(s))",
+        "### Medium (1 task(s))",
+        "## Strict and loose validity",
+        "## Tool-use penalty",
         "## LLM judge",
         "## Trajectory: task_004175 trial 0",
         "### Conversation",
@@ -89,6 +95,36 @@ def test_markdown_sections_and_figures(report: Path) -> None:
     assert "| Average | 25.00 | 50.00 | 0.00 |" in text
     assert "| 5 营业时间 | 1 |" in text
     assert "![Positions on the GU–GF frontier](plots/frontier.png)" in text
+
+
+def test_reliability_strictness_and_tool_use_sections(report: Path) -> None:
+    """Task easy: trials strict-valid / not; task medium: neither (one failed), so overall
+    pass^1 = (1/2 + 0) / 2, pass^2 = 0, pass@2 = (1 + 0) / 2. The easy task's first trial makes
+    two calls to tools that do not exist (a schema-error rate of 1): raw score 1.0, penalised 0."""
+    text = (report / "report.md").read_text(encoding="utf-8")
+    overall = text.split("### Overall (2 task(s))")[1].split("###")[0]
+    assert "| 1 | 2 | 0.2500 | 0.2500 | 0.2500 |" in overall
+    assert "| 2 | 2 | 0.0000 | 0.5000 | 0.2500 |" in overall
+    easy = text.split("### Easy (1 task(s))")[1].split("###")[0]
+    assert "| 2 | 1 | 0.0000 | 1.0000 | 0.5000 |" in easy
+    assert "Success: a strict-valid plan." in text
+    assert "| loose rate (official-valid) | 25.0% | 50.0% | 0.0% |" in text
+    assert "| strict rate (strict-valid) | 25.0% | 50.0% | 0.0% |" in text
+    assert "| schema errors | 2 | 2 | 0 |" in text
+    assert "| mean schema-error rate (trials with calls) | 100.0% | 100.0% | - |" in text
+    assert "| raw score: mean GU/GU* (strict-valid, else 0) | 0.2500 | 0.5000 | 0.0000 |" in text
+    assert "| penalised score: mean raw × (1 − rate) | 0.0000 | 0.0000 | 0.0000 |" in text
+
+
+def test_success_threshold_option(inputs: dict[str, Path], tmp_path: Path) -> None:
+    result = RUNNER.invoke(app, report_args(inputs, tmp_path / "r", "--success", "ratio:1.0"))
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    assert "Success: a strict-valid plan with GU / GU* >= 1." in text
+    bad = RUNNER.invoke(app, report_args(inputs, tmp_path / "s", "--success", "ratio:2"))
+    assert bad.exit_code == 2
+    assert "Traceback" not in bad.output
+    assert squash("--success: must be 'strict' or ratio:T") in squash(bad.output)
 
 
 def test_html_is_self_contained(report: Path) -> None:
