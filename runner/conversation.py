@@ -206,9 +206,9 @@ RETRYABLE: frozenset[str] = frozenset({"rate_limit", "connection_error"})
 class ModelCallError(Exception):
     """A model call failed for good (after the client's own retries); ends the trial.
 
-    `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent, Failures); `transient` says the call
-    failed on transport faults only (connection, 429, 5xx, an undecodable or choice-less reply)
-    that outlasted the client's re-sends. Runs retry the trial with backoff when the reason is in
+    `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent,
+    Failures); `transient` says the call failed on transport faults only (connection, 429, 5xx,
+    an undecodable or choice-less reply) that outlasted the client's re-sends. Runs retry the trial with backoff when the reason is in
     `RETRYABLE` or the failure is transient, and record it as a failure otherwise.
     """
 
