@@ -208,8 +208,9 @@ class ModelCallError(Exception):
 
     `reason` is the official failure `completion_reason` (docs/runner.md#the-openai-agent,
     Failures); `transient` says the call failed on transport faults only (connection, 429, 5xx,
-    an undecodable or choice-less reply) that outlasted the client's re-sends. Runs retry the trial with backoff when the reason is in
-    `RETRYABLE` or the failure is transient, and record it as a failure otherwise.
+    an undecodable or choice-less reply) that outlasted the client's re-sends. Runs retry the
+    trial with backoff when the reason is in `RETRYABLE` or the failure is transient, and record
+    it as a failure otherwise.
     """
 
     def __init__(self, reason: FailureReason, detail: str, *, transient: bool = False) -> None:

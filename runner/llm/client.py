@@ -5,8 +5,9 @@ reasoning). Transport faults (connection errors, timeouts, 429, 5xx, a body that
 a completion without choices; `runner.llm.errors.fault_kind`) are re-sent up to
 `LLMConfig.retries` times with exponential backoff and counted in `faults`; replies with neither
 text nor tool calls are asked again up to `LLMConfig.empty_attempts` times in all
-(docs/runner.md#the-protocol-as-implemented, Agent turn), without waiting. A failure that remains raises `ModelCallError` with its official reason
-(`runner.llm.errors.classify`), `transient` when only transport faults caused it.
+(docs/runner.md#the-protocol-as-implemented, Agent turn), without waiting. A failure that
+remains raises `ModelCallError` with its official reason (`runner.llm.errors.classify`),
+`transient` when only transport faults caused it.
 The API key is read from the environment when the client is built and is never logged: error
 details that would contain it have it masked.
 """
