@@ -22,16 +22,20 @@ from typing import Any
 from solver.oracle.blocks import TripFacts
 from solver.oracle.catalog import City
 from solver.oracle.clock import Clock
-from solver.oracle.labels import LABEL_LIMIT, BlockLabels
+from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 
+FIRST_LABEL_LIMIT = 5_000
+"""The label limit of the first rounds (heuristic pricing; escalated, see `label_limit`)."""
+
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
 
-LABEL_SECONDS = 2e-5
-"""Deterministic seconds charged per label the pricing extends (measured: docs/oracle.md)."""
+LABEL_SECONDS = 3e-4
+"""Deterministic seconds charged per label the pricing extends (measured on the gtb blocks:
+2.5–3.8e-4 s a label; docs/oracle.md)."""
 
 LP_SECONDS_PER_ITERATION = 2e-5
 """Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
@@ -114,7 +118,9 @@ class ColumnGeneration:
     users: tuple[ScoredUser, ...]
     splits: bool
     seed: int = 0
-    label_limit: int = LABEL_LIMIT
+    label_limit: int = FIRST_LABEL_LIMIT
+    """Labels a pricing call may extend; multiplied by 4 after a round that adds no column
+    without proving that none exists."""
     master_skeleton: Skeleton = field(init=False)
     pricers: dict[tuple[int, str], BlockLabels] = field(init=False, default_factory=dict)
 
@@ -135,7 +141,8 @@ class ColumnGeneration:
         self, pricer: BlockLabels, team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
     ) -> Priced:
         before = pricer.labels
-        priced = pricer.price(team, dual, limit=self.label_limit)
+        limit = max(1, min(self.label_limit, int(clock.left() / LABEL_SECONDS)))
+        priced = pricer.price(team, dual, limit=limit)
         clock.add((pricer.labels - before) * LABEL_SECONDS)
         return priced
 

@@ -127,6 +127,29 @@ def test_real_run_solves_the_good_task_and_reports_each_bad_one(real_run: tuple[
     assert stderr[-1].endswith("; plan valid under both profiles: 1 of 1")
 
 
+def test_certify_checks_each_record_and_names_what_it_cannot(
+    real_run: tuple[Result, Path, Path], world: Path
+) -> None:
+    """The real record is recomputed from its multipliers (certified or not, never a crash);
+    each error line of the oracle file gets a problem of its own."""
+    _, tasks, out = real_run
+    result = _run("certify", "--oracle", out, "--tasks", tasks, "--world", world, "--seconds", 1)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    record, *errors = lines
+    assert record["task_id"] == "task_004175" and isinstance(record["recomputed"], int)
+    assert record["certified"] == (record["bound"] >= record["recomputed"])
+    assert [(e["task_id"], e["certified"], e["problem"]) for e in errors] == [
+        (None, False, "line 2 is an error line, not a record"),
+        ("no_city", False, "line 3 is an error line, not a record"),
+        ("no_place", False, "line 4 is an error line, not a record"),
+        ("bad_prefs", False, "line 5 is an error line, not a record"),
+    ]
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == f"certified {int(record['certified'])} of 5 records"
+    bad = _run("certify", "--oracle", out, "--tasks", tasks, "--world", world, "--seconds", 0)
+    assert bad.exit_code == 2 and "--seconds: must be positive, not 0" in bad.stderr
+
+
 def test_resume_skips_finished_tasks_and_retries_errors(
     real_run: tuple[Result, Path, Path], world: Path, fake: Calls, tmp_path: Path
 ) -> None:

@@ -45,12 +45,13 @@ def test_the_tree_holds_every_command() -> None:
         "verify",
         "verify-batch",
         "oracle",
+        "certify",
         "run",
         "world build",
         "tools call",
         "cache stats",
     } <= names
-    assert len(COMMANDS) == 25
+    assert len(COMMANDS) == 26
 
 
 @pytest.mark.parametrize(
