@@ -1,0 +1,118 @@
+"""Relaxations of one OPTW route that bound what a partial route can still collect.
+
+All three ignore that a node is visited at most once except where said, so each is an upper
+bound on the best completion (`docs/oracle.md`, "Routing core on OPTW"):
+
+* `shortest_times`: D[a][b], the least time from finishing at a to arriving at b over any path
+  (travel plus the service of the nodes passed): no real path is quicker, even where truncated
+  travel breaks the triangle inequality.
+* `knapsack_weights`: each visit costs at least its service plus its cheapest incoming arc from a
+  node that can precede it; a fractional knapsack over the remaining time bounds the prizes.
+* `relaxed_table`: the best prize from (node, time) when nodes may repeat (never twice in a row):
+  Righini–Salani's relaxation with an empty critical set, computed backwards over time buckets
+  of width Δ ≤ the shortest step, with times rounded down (being earlier never hurts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.oracle.orienteering import Problem
+
+IntArray = npt.NDArray[np.int64]
+INFEASIBLE = -(2**30)
+"""The table's value where not even the relaxation can reach the end in time."""
+TABLE_CELLS = 4_000_000
+"""Above this many cells the relaxed table is skipped (the other bounds still hold)."""
+
+
+def shortest_times(problem: Problem) -> IntArray:
+    """D[a][b] over the (n + 2) places, Floyd–Warshall with each middle node's service."""
+    d = np.array(problem.travel, dtype=np.int64)
+    for k, node in enumerate(problem.nodes):
+        d = np.minimum(d, d[:, k, None] + node.service + d[None, k, :])
+    return d
+
+
+def earliest_finish(problem: Problem, d: IntArray) -> list[int | None]:
+    """Each node's earliest service end on any route (None: it cannot be visited at all)."""
+    finish: list[int | None] = []
+    for j, node in enumerate(problem.nodes):
+        arrive = problem.departure + int(d[problem.start][j])
+        start = next((max(arrive, low) for low, high in node.windows if arrive <= high), None)
+        fits = start is not None and start + node.service + int(d[j][problem.end]) <= problem.arrival
+        finish.append(start + node.service if fits and start is not None else None)
+    return finish
+
+
+def knapsack_weights(problem: Problem, d: IntArray) -> list[int]:
+    """Service plus the cheapest arc into j from a place that can precede it on a route."""
+    finish = earliest_finish(problem, d)
+    ready = [*finish, problem.departure]
+    weights = []
+    for j, node in enumerate(problem.nodes):
+        last = node.windows[-1][1]
+        arcs = [
+            problem.travel[i][j]
+            for i in range(problem.n + 1)
+            if i != j and (at := ready[i]) is not None and at + problem.travel[i][j] <= last
+        ]
+        weights.append(node.service + min(arcs, default=0))
+    return weights
+
+
+@dataclass(frozen=True)
+class RelaxedTable:
+    """`value[place][k]`: the relaxation's best prize from finishing at `place` at any time in
+    `[departure + kΔ, departure + (k + 1)Δ)`; the end's row is 0."""
+
+    delta: int
+    value: IntArray
+
+
+def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> RelaxedTable | None:
+    """The bucketed relaxation, or None when a zero-time step or the size rules it out."""
+    n, end = problem.n, problem.end
+    travel = np.array(problem.travel, dtype=np.int64)
+    service = np.array([node.service for node in problem.nodes], dtype=np.int64)
+    steps = travel[: n + 1, :n] + service[None, :]
+    np.fill_diagonal(steps[:n], np.iinfo(np.int64).max)
+    delta = int(steps.min()) if n else 1
+    horizon = problem.arrival - problem.departure
+    if delta <= 0 or horizon < 0:
+        return None
+    buckets = horizon // delta + 1
+    if (n + 2) * buckets > TABLE_CELLS:
+        return None
+    width = max(len(node.windows) for node in problem.nodes) if n else 0
+    lows = np.full((width, n), 0, dtype=np.int64)
+    highs = np.full((width, n), -1, dtype=np.int64)
+    for j, node in enumerate(problem.nodes):
+        for k, (low, high) in enumerate(node.windows):
+            lows[k, j], highs[k, j] = low, high
+    prize = np.array(prizes, dtype=np.int64)
+    back = d[:n, end]
+    value = np.full((n + 2, buckets), INFEASIBLE, dtype=np.int64)
+    value[end, :] = 0
+    rows = np.arange(n + 1)
+    for b in range(buckets - 1, -1, -1):
+        clock = problem.departure + b * delta
+        arrive = clock + travel[: n + 1, :n]
+        begin = np.full_like(arrive, -1)
+        for k in range(width - 1, -1, -1):
+            open_k = arrive <= highs[k][None, :]
+            begin = np.where(open_k, np.maximum(arrive, lows[k][None, :]), begin)
+        done = begin + service[None, :]
+        ok = (begin >= 0) & (done + back[None, :] <= problem.arrival)
+        ok[rows[:n], rows[:n]] = False
+        later = np.clip((done - problem.departure) // delta, 0, buckets - 1)
+        rest = value[np.arange(n)[None, :], later]
+        gain = np.where(ok & (rest > INFEASIBLE), prize[None, :] + rest, INFEASIBLE)
+        best = gain.max(axis=1) if n else np.full(n + 1, INFEASIBLE)
+        home = np.where(clock + travel[: n + 1, end] <= problem.arrival, 0, INFEASIBLE)
+        value[: n + 1, b] = np.maximum(best, home)
+    return RelaxedTable(delta, value)
