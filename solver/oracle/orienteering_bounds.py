@@ -116,3 +116,42 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
         home = np.where(clock + travel[: n + 1, end] <= problem.arrival, 0, INFEASIBLE)
         value[: n + 1, b] = np.maximum(best, home)
     return RelaxedTable(delta, value)
+
+
+CLOSING_CELLS = 2_000_000
+"""At most this many (node, time bucket) cells in the table of nodes out of reach."""
+
+
+@dataclass(frozen=True)
+class Closing:
+    """`sets[j][rank[j][k]]`: the nodes that no path reaches in time once service at j ends at
+    or after `departure + kΔ` (a subset of those out of reach at the real time, which is no
+    earlier). The sets grow with k, so each j has at most n + 1 distinct ones, indexed by rank."""
+
+    delta: int
+    rank: list[list[int]]
+    sets: list[list[list[int]]]
+
+
+def closing_sets(problem: Problem, d: IntArray) -> Closing:
+    """Node b is out of reach from j at time t when t + D[j][b] passes b's last window or leaves
+    too little time to serve b and reach the end: t > L[j][b] = min(last_b, arrival − s_b −
+    D[b][end]) − D[j][b]; so from bucket ⌈(L + 1 − departure) / Δ⌉ on."""
+    n, end = problem.n, problem.end
+    horizon = max(problem.arrival - problem.departure, 0)
+    delta = max(1, -(-(horizon + 1) * max(n, 1) // CLOSING_CELLS))
+    buckets = horizon // delta + 1
+    last = np.array([node.windows[-1][1] for node in problem.nodes], dtype=np.int64)
+    service = np.array([node.service for node in problem.nodes], dtype=np.int64)
+    latest = np.minimum(last, problem.arrival - service - d[:n, end])
+    ranks: list[list[int]] = []
+    sets: list[list[list[int]]] = []
+    for j in range(n):
+        threshold = latest - d[j, :n] + 1 - problem.departure
+        first_bucket = np.maximum(-(-threshold // delta), 0)
+        order = np.argsort(first_bucket, kind="stable")
+        moments = sorted(set(first_bucket.tolist()))
+        sets.append([sorted(order[first_bucket[order] <= m].tolist()) for m in [-1, *moments]])
+        rank = np.searchsorted(np.array(moments, dtype=np.int64), np.arange(buckets), side="right")
+        ranks.append(rank.tolist())
+    return Closing(delta, ranks, sets)

@@ -29,6 +29,7 @@ import didppy as dp
 from solver.oracle.orienteering import Prize, Problem, ProblemError, exact, route_value
 from solver.oracle.orienteering_bounds import (
     INFEASIBLE,
+    closing_sets,
     earliest_finish,
     knapsack_weights,
     relaxed_table,
@@ -74,7 +75,6 @@ def build(problem: Problem, prizes: list[int]) -> dp.Model:
     moments = model.add_object_type(number=problem.arrival + 1)
     clock = model.add_element_resource_var(object_type=moments, target=problem.departure, less_is_better=True)
     travel = model.add_element_table([list(row) for row in problem.travel])
-    least = model.add_element_table(d.tolist())
     model.add_base_case([place == end])
     nothing = model.create_set_const(object_type=nodes, value=[])
     home = clock + travel[place, end]
@@ -86,6 +86,9 @@ def build(problem: Problem, prizes: list[int]) -> dp.Model:
             preconditions=[home <= problem.arrival],
         )
     )
+    closing = closing_sets(problem, d)
+    out_of_reach = model.add_set_table(closing.sets, object_type=nodes)
+    rank = model.add_element_table(closing.rank)
     for j in reachable:
         node, arrive = problem.nodes[j], clock + travel[place, j]
         closed = [g for g in problem.groups if j in g]
@@ -96,26 +99,19 @@ def build(problem: Problem, prizes: list[int]) -> dp.Model:
             if k:
                 conditions.append(arrive > node.windows[k - 1][1])
             conditions.append(begin + node.service + int(d[j][end]) <= problem.arrival)
+            after = out_of_reach[j, rank[j, (begin + node.service - problem.departure) // closing.delta]]
             model.add_transition(
                 dp.Transition(
                     name=f"visit {j}",
                     cost=prizes[j] + dp.IntExpr.state_cost(),
-                    effects=[(unvisited, unvisited.difference(gone)), (place, j), (clock, begin + node.service)],
+                    effects=[
+                        (unvisited, unvisited.difference(gone).difference(after)),
+                        (place, j),
+                        (clock, begin + node.service),
+                    ],
                     preconditions=conditions,
                 )
             )
-        soonest = clock + least[place, j]
-        late = soonest > node.windows[-1][1]
-        no_way_back = dp.max(soonest, node.windows[0][0]) + node.service + int(d[j][end]) > problem.arrival
-        model.add_transition(
-            dp.Transition(
-                name=f"drop {j}",
-                cost=dp.IntExpr.state_cost(),
-                effects=[(unvisited, unvisited.remove(j))],
-                preconditions=[unvisited.contains(j), late | no_way_back],
-            ),
-            forced=True,
-        )
     model.add_dual_bound(dual_bound(model, problem, prizes, unvisited, place, clock, d))
     return model
 
@@ -157,7 +153,9 @@ def solve(problem: Problem, time_limit: float | None = 60.0) -> Solution:
         return Solution(None, 0, 0, True, time.perf_counter() - began)
     model = build(problem, prizes)
     root = model.eval_dual_bound(model.target_state)
-    found = dp.CABS(model, time_limit=time_limit, quiet=True, threads=1).search()
+    import os
+    kind = os.environ.get("ALG", "CABS")
+    found = getattr(dp, kind)(model, time_limit=time_limit, quiet=True).search()
     route = tuple(int(t.name.split()[1]) for t in found.transitions if t.name.startswith("visit"))
     played = route_value(problem, route)
     if not played.feasible:
