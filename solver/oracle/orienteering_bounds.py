@@ -8,9 +8,11 @@ bound on the best completion (`docs/oracle.md`, "Routing core on OPTW"):
   travel breaks the triangle inequality.
 * `knapsack_weights`: each visit costs at least its service plus its cheapest incoming arc from a
   node that can precede it; a fractional knapsack over the remaining time bounds the prizes.
-* `relaxed_table`: the best prize from (node, time) when nodes may repeat (never twice in a row):
+* `relaxed_table`: the best prize from (node, time) when nodes may repeat but never
+  as i → j → i (2-cycle elimination: the best and the second-best first step are kept):
   Righini–Salani's relaxation with an empty critical set, computed backwards over time buckets
-  of width Δ ≤ the shortest step, with times rounded down (being earlier never hurts).
+  of width Δ ≤ the shortest step (so every step moves on a bucket), with times rounded down
+  (being earlier never hurts).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from solver.oracle.orienteering import Problem
 IntArray = npt.NDArray[np.int64]
 INFEASIBLE = -(2**30)
 """The table's value where not even the relaxation can reach the end in time."""
-TABLE_CELLS = 4_000_000
-"""Above this many cells the relaxed table is skipped (the other bounds still hold)."""
+TABLE_WORK = 20_000_000
+"""Buckets × (n + 1)² for the relaxed table: its buckets are as narrow as this allows (narrower
+is tighter) but no wider than the shortest step; beyond ten times this it is skipped."""
 
 
 def shortest_times(problem: Problem) -> IntArray:
@@ -81,13 +84,14 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
     service = np.array([node.service for node in problem.nodes], dtype=np.int64)
     steps = travel[: n + 1, :n] + service[None, :]
     np.fill_diagonal(steps[:n], np.iinfo(np.int64).max)
-    delta = int(steps.min()) if n else 1
+    shortest = int(steps.min()) if n else 1
     horizon = problem.arrival - problem.departure
-    if delta <= 0 or horizon < 0:
+    if horizon < 0:
+        return None
+    delta = min(max(1, -(-(horizon + 1) * (n + 1) ** 2 // TABLE_WORK)), shortest)
+    if (horizon // delta + 1) * (n + 1) ** 2 > 10 * TABLE_WORK:
         return None
     buckets = horizon // delta + 1
-    if (n + 2) * buckets > TABLE_CELLS:
-        return None
     width = max(len(node.windows) for node in problem.nodes) if n else 0
     lows = np.full((width, n), 0, dtype=np.int64)
     highs = np.full((width, n), -1, dtype=np.int64)
@@ -98,7 +102,9 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
     back = d[:n, end]
     value = np.full((n + 2, buckets), INFEASIBLE, dtype=np.int64)
     value[end, :] = 0
-    rows = np.arange(n + 1)
+    second = np.full((n + 1, buckets), INFEASIBLE, dtype=np.int64)
+    first_step = np.full((n + 1, buckets), -1, dtype=np.int64)
+    rows, columns = np.arange(n + 1), np.arange(n)[None, :]
     for b in range(buckets - 1, -1, -1):
         clock = problem.departure + b * delta
         arrive = clock + travel[: n + 1, :n]
@@ -110,11 +116,17 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
         ok = (begin >= 0) & (done + back[None, :] <= problem.arrival)
         ok[rows[:n], rows[:n]] = False
         later = np.clip((done - problem.departure) // delta, 0, buckets - 1)
-        rest = value[np.arange(n)[None, :], later]
-        gain = np.where(ok & (rest > INFEASIBLE), prize[None, :] + rest, INFEASIBLE)
-        best = gain.max(axis=1) if n else np.full(n + 1, INFEASIBLE)
-        home = np.where(clock + travel[: n + 1, end] <= problem.arrival, 0, INFEASIBLE)
-        value[: n + 1, b] = np.maximum(best, home)
+        # no i → j → i: from j, take the best first step that does not go straight back to i
+        back_to_i = first_step[columns, later] == rows[:, None]
+        rest = np.where(back_to_i, second[columns, later], value[columns, later])
+        gain = np.full((n + 1, n + 1), INFEASIBLE, dtype=np.int64)
+        gain[:, :n] = np.where(ok & (rest > INFEASIBLE), prize[None, :] + rest, INFEASIBLE)
+        gain[:, n] = np.where(clock + travel[: n + 1, end] <= problem.arrival, 0, INFEASIBLE)
+        top = gain.argmax(axis=1)
+        value[: n + 1, b] = gain[rows, top]
+        first_step[:, b] = np.where(top == n, -1, top)
+        gain[rows, top] = INFEASIBLE
+        second[:, b] = gain.max(axis=1)
     return RelaxedTable(delta, value)
 
 

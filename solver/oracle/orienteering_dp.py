@@ -1,26 +1,35 @@
-"""The exact OPTW engine: elementary dynamic programming over (unvisited set, place, time),
-solved by didppy's complete anytime beam search (CABS, Rust core).
+"""The exact OPTW engine: dynamic programming over (unvisited set, place, time) solved by
+didppy's complete anytime beam search (CABS, Rust core), with decremental state-space
+relaxation (DSSR, Righini & Salani) to prove the bound.
 
-State: `unvisited` (the nodes still allowed, a set resource: a superset is better), `place`,
-`time` (service end at `place`, a resource: earlier is better). A state dominates another at the
-same place when it has a superset of the allowed nodes, no later time and no less prize: every
-completion of the other is then open to it (waiting is free). Transitions: visit a node in its
-earliest open window (it and its group leave `unvisited`), or finish at the end. Forced
-transitions drop nodes that no path can still reach in time (`shortest_times`), which keeps
-equal states equal. The dual bound is the least of three relaxations (`orienteering_bounds`):
-the positive prizes left, a fractional knapsack on the time left, and the relaxed table at
-(place, time). CABS proves optimality when a beam completes without pruning; stopped by its time
-limit it still returns its best route and a bound no lower than the optimum (tests check both).
+State: `unvisited` (the nodes still allowed; a set resource, a superset is better), `place`,
+`time` (service end at `place`; a resource, earlier is better). At one place a state dominates
+another with a superset of allowed nodes, no later time and no less prize: every completion of
+the other is open to it (waiting is free). Transitions: visit a node in its earliest open
+window — it, its group and every node no path can still reach in time (`closing_sets`) leave
+`unvisited` — or go to the end. The dual bound is the least of the positive prizes left, a
+fractional knapsack on the time left and the relaxed table at (place, time)
+(`orienteering_bounds`).
 
-Exactness: prizes are scaled by the least common denominator to integers; the route returned is
-replayed by `route_value` and its exact value returned. Keep `keep_all_layers` off: with it a
-forced drop's successor is discarded as dominated by its own (already expanded) parent.
+Solving: first the elementary model for a share of the time (a good route, often a proof);
+then DSSR: the same model where only the nodes of a critical set Θ must be unvisited to be
+visited (the others may repeat, never twice in a row; the knapsack and prize sum, which assume
+no repeats, are left out). Its optimum bounds every route; if its best route is elementary it
+is optimal, otherwise the repeated nodes join Θ and it is solved again. The incumbent is passed
+as CABS's primal bound, so a relaxation that cannot beat it is proven so quickly: then the
+incumbent is optimal. A time limit ends the loop with the best route and the least valid bound.
+
+Exactness: prizes are scaled by the least common denominator to integers; the returned route is
+replayed by `route_value`. Nodes leave `unvisited` inside the visit, not by forced transitions:
+a forced drop's successor would be dominated by its own, already expanded, parent, which makes
+didppy's searches that keep every state (A*, CBFS, CABS with `keep_all_layers`) lose routes.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -28,7 +37,9 @@ import didppy as dp
 
 from solver.oracle.orienteering import Prize, Problem, ProblemError, exact, route_value
 from solver.oracle.orienteering_bounds import (
-    INFEASIBLE,
+    Closing,
+    IntArray,
+    RelaxedTable,
     closing_sets,
     earliest_finish,
     knapsack_weights,
@@ -38,11 +49,13 @@ from solver.oracle.orienteering_bounds import (
 
 COST_LIMIT = 2**29
 """didppy's integer costs are 32-bit: scaled prizes must sum below this."""
+FIRST_SHARE = 0.25
+"""The share of the time limit given to the elementary search before DSSR starts."""
 
 
 @dataclass(frozen=True)
 class Solution:
-    """The best route found (node indices, None when not even the empty route fits), its exact
+    """The best route found (node indices; None when not even the empty route fits), its exact
     value, an upper bound on every route's value, whether the route is proven optimal, seconds."""
 
     route: tuple[int, ...] | None
@@ -52,32 +65,50 @@ class Solution:
     seconds: float
 
 
-def scaled_prizes(problem: Problem) -> tuple[list[int], int]:
-    """Integer prizes and the factor they were multiplied by (the denominators' lcm)."""
+@dataclass(frozen=True)
+class Prepared:
+    """What every model of one problem shares."""
+
+    problem: Problem
+    prizes: list[int]
+    factor: int
+    d: IntArray
+    reachable: list[int]
+    closing: Closing
+    table: RelaxedTable | None
+    weights: list[int]
+
+
+def prepare(problem: Problem) -> Prepared:
+    """Integer prizes (scaled by the denominators' lcm) and the relaxations."""
     factor = math.lcm(*(Fraction(node.prize).denominator for node in problem.nodes)) if problem.nodes else 1
     prizes = [int(Fraction(node.prize) * factor) for node in problem.nodes]
     if sum(abs(p) for p in prizes) >= COST_LIMIT:
         raise ProblemError("nodes.prize", f"prizes scaled to integers (×{factor}) sum to 2^29 or more")
-    return prizes, factor
-
-
-def build(problem: Problem, prizes: list[int]) -> dp.Model:
-    """The DyPDL model (see the module docstring)."""
-    n, start, end = problem.n, problem.start, problem.end
     d = shortest_times(problem)
     finish = earliest_finish(problem, d)
+    reachable = [j for j in range(problem.n) if finish[j] is not None]
+    table = relaxed_table(problem, prizes, d)
+    return Prepared(
+        problem, prizes, factor, d, reachable, closing_sets(problem, d), table, knapsack_weights(problem, d)
+    )
+
+
+def build(prep: Prepared, critical: frozenset[int] | None) -> dp.Model:
+    """The model; `critical` None is the elementary one, a set Θ the DSSR relaxation."""
+    problem, d = prep.problem, prep.d
+    n, end = problem.n, problem.end
     model = dp.Model(maximize=True, float_cost=False)
     nodes = model.add_object_type(number=max(n, 1))
     places = model.add_object_type(number=n + 2)
-    reachable = [j for j in range(n) if finish[j] is not None]
-    unvisited = model.add_set_resource_var(object_type=nodes, target=reachable, less_is_better=False)
-    place = model.add_element_var(object_type=places, target=start)
+    unvisited = model.add_set_resource_var(object_type=nodes, target=prep.reachable, less_is_better=False)
+    place = model.add_element_var(object_type=places, target=problem.start)
     moments = model.add_object_type(number=problem.arrival + 1)
     clock = model.add_element_resource_var(object_type=moments, target=problem.departure, less_is_better=True)
     travel = model.add_element_table([list(row) for row in problem.travel])
     model.add_base_case([place == end])
-    nothing = model.create_set_const(object_type=nodes, value=[])
     home = clock + travel[place, end]
+    nothing = model.create_set_const(object_type=nodes, value=[])
     model.add_transition(
         dp.Transition(
             name="end",
@@ -86,83 +117,114 @@ def build(problem: Problem, prizes: list[int]) -> dp.Model:
             preconditions=[home <= problem.arrival],
         )
     )
-    closing = closing_sets(problem, d)
-    out_of_reach = model.add_set_table(closing.sets, object_type=nodes)
-    rank = model.add_element_table(closing.rank)
-    for j in reachable:
+    out_of_reach = model.add_set_table(prep.closing.sets, object_type=nodes)
+    rank = model.add_element_table(prep.closing.rank)
+    for j in prep.reachable:
         node, arrive = problem.nodes[j], clock + travel[place, j]
-        closed = [g for g in problem.groups if j in g]
-        gone = model.create_set_const(object_type=nodes, value=sorted({j}.union(*closed)))
+        mates = {j}.union(*(group for group in problem.groups if j in group))
+        gone = model.create_set_const(object_type=nodes, value=sorted(mates))
+        allowed = unvisited.contains(j) if critical is None or j in critical else place != j
         for k, (low, high) in enumerate(node.windows):
             begin = dp.max(arrive, low)
-            conditions = [unvisited.contains(j), arrive <= high]
+            done = begin + node.service
+            conditions = [allowed, arrive <= high, done + int(d[j][end]) <= problem.arrival]
             if k:
                 conditions.append(arrive > node.windows[k - 1][1])
-            conditions.append(begin + node.service + int(d[j][end]) <= problem.arrival)
-            after = out_of_reach[j, rank[j, (begin + node.service - problem.departure) // closing.delta]]
+            after = out_of_reach[j, rank[j, (done - problem.departure) // prep.closing.delta]]
             model.add_transition(
                 dp.Transition(
                     name=f"visit {j}",
-                    cost=prizes[j] + dp.IntExpr.state_cost(),
-                    effects=[
-                        (unvisited, unvisited.difference(gone).difference(after)),
-                        (place, j),
-                        (clock, begin + node.service),
-                    ],
+                    cost=prep.prizes[j] + dp.IntExpr.state_cost(),
+                    effects=[(unvisited, unvisited.difference(gone).difference(after)), (place, j), (clock, done)],
                     preconditions=conditions,
                 )
             )
-    model.add_dual_bound(dual_bound(model, problem, prizes, unvisited, place, clock, d))
+    model.add_dual_bound(dual_bound(model, prep, unvisited, place, clock, elementary=critical is None))
     return model
 
 
 def dual_bound(
     model: dp.Model,
-    problem: Problem,
-    prizes: list[int],
+    prep: Prepared,
     unvisited: dp.SetResourceVar,
     place: dp.ElementVar,
     clock: dp.ElementResourceVar,
-    d: object,
-) -> dp.IntExpr:
-    """The least of the three relaxations at a state."""
-    import numpy as np
-
-    assert isinstance(d, np.ndarray)
-    gains = [max(p, 0) for p in prizes] or [0]
-    gain = model.add_int_table(gains)
-    bound: dp.IntExpr = gain[unvisited]
-    weights = knapsack_weights(problem, d)
-    if problem.n and min(weights) > 0:
-        left = model.add_int_table([problem.arrival - t for t in range(problem.arrival + 1)])[clock]
-        knapsack = dp.fractional_knapsack(unvisited, left, gain, model.add_int_table(weights))
-        # the knapsack value is a ratio of integers with denominator ≤ max weight: this slack is safe
-        bound = dp.min(bound, math.floor(knapsack + 1 / (2 * max(weights))))
-    table = relaxed_table(problem, prizes, d)
-    if table is not None:
-        relaxed = model.add_int_table(table.value.tolist())
-        bound = dp.min(bound, relaxed[place, (clock - problem.departure) // table.delta])
+    *,
+    elementary: bool,
+) -> dp.IntExpr | int:
+    """The least of the relaxations that hold for the model (see the module docstring)."""
+    problem = prep.problem
+    bounds: list[dp.IntExpr] = []
+    if elementary:
+        gain = model.add_int_table([max(p, 0) for p in prep.prizes] or [0])
+        bounds.append(gain[unvisited])
+        if problem.n and min(prep.weights) > 0:
+            left = model.add_int_table([problem.arrival - t for t in range(problem.arrival + 1)])[clock]
+            knapsack = dp.fractional_knapsack(unvisited, left, gain, model.add_int_table(prep.weights))
+            # its value is a ratio with denominator ≤ max weight, so this slack never rounds up past it
+            bounds.append(math.floor(knapsack + 1 / (2 * max(prep.weights))))
+    if prep.table is not None:
+        relaxed = model.add_int_table(prep.table.value.tolist())
+        bounds.append(relaxed[place, (clock - problem.departure) // prep.table.delta])
+    if not bounds:
+        return sum(max(p, 0) for p in prep.prizes)
+    bound = bounds[0]
+    for other in bounds[1:]:
+        bound = dp.min(bound, other)
     return bound
 
 
-def solve(problem: Problem, time_limit: float | None = 60.0) -> Solution:
+def route_of(found: dp.Solution) -> tuple[int, ...]:
+    """The visited nodes, in order, of a didppy solution."""
+    return tuple(int(t.name.split()[1]) for t in found.transitions if t.name.startswith("visit"))
+
+
+def solve(problem: Problem, time_limit: float = 60.0) -> Solution:
     """The best route of `problem`, proven optimal unless `time_limit` (seconds) stopped it."""
     began = time.perf_counter()
-    prizes, factor = scaled_prizes(problem)
     if problem.departure + problem.travel[problem.start][problem.end] > problem.arrival:
         return Solution(None, 0, 0, True, time.perf_counter() - began)
-    model = build(problem, prizes)
-    root = model.eval_dual_bound(model.target_state)
-    import os
-    kind = os.environ.get("ALG", "CABS")
-    found = getattr(dp, kind)(model, time_limit=time_limit, quiet=True).search()
-    route = tuple(int(t.name.split()[1]) for t in found.transitions if t.name.startswith("visit"))
+    prep = prepare(problem)
+    deadline = began + time_limit
+
+    def left() -> float:
+        return max(deadline - time.perf_counter(), 0.01)
+
+    model = build(prep, None)
+    bound = model.eval_dual_bound(model.target_state)
+    found = dp.CABS(model, time_limit=left() * FIRST_SHARE, quiet=True).search()
+    route = route_of(found)
+    value = scaled(prep, route)
+    if found.is_optimal:
+        bound = value
+    elif found.best_bound is not None:
+        bound = min(bound, found.best_bound)
+    critical: frozenset[int] = frozenset()
+    while bound > value and time.perf_counter() < deadline:
+        relaxed = build(prep, critical)
+        result = dp.CABS(relaxed, primal_bound=value, time_limit=left(), quiet=True).search()
+        if result.best_bound is not None:
+            bound = min(bound, max(result.best_bound, value))
+        if not result.is_optimal:
+            break
+        if result.cost is None or result.cost <= value:
+            bound = value
+            break
+        bound = min(bound, result.cost)
+        path = route_of(result)
+        repeated = {j for j, count in Counter(path).items() if count > 1}
+        repeated |= {j for group in problem.groups if len(visits := group & set(path)) > 1 for j in visits}
+        if not repeated:
+            route, value, bound = path, result.cost, result.cost
+            break
+        critical |= repeated
     played = route_value(problem, route)
     if not played.feasible:
         raise AssertionError(f"the engine's route does not replay: {played.error}")
-    best = found.best_bound if found.best_bound is not None else root
-    bound = max(min(best, root), int(Fraction(played.value) * factor))
-    proven = bool(found.is_optimal)
-    value = played.value
-    return Solution(route, value, exact(Fraction(bound, factor)) if not proven else value, proven,
+    return Solution(route, played.value, exact(Fraction(bound, prep.factor)), bound <= value,
                     time.perf_counter() - began)
+
+
+def scaled(prep: Prepared, route: tuple[int, ...]) -> int:
+    """The route's value in scaled integer prizes."""
+    return sum(prep.prizes[j] for j in route)
