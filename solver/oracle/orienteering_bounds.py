@@ -31,6 +31,8 @@ INFEASIBLE = -(2**30)
 TABLE_WORK = 20_000_000
 """Buckets × (n + 1)² for the relaxed table: its buckets are as narrow as this allows (narrower
 is tighter) but no wider than the shortest step; beyond ten times this it is skipped."""
+TABLE_BUCKETS = 1500
+"""At most this many buckets when the shortest step allows (each costs a round of numpy calls)."""
 
 
 def shortest_times(problem: Problem) -> IntArray:
@@ -88,7 +90,8 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
     horizon = problem.arrival - problem.departure
     if horizon < 0:
         return None
-    delta = min(max(1, -(-(horizon + 1) * (n + 1) ** 2 // TABLE_WORK)), shortest)
+    wide = max(1, -(-(horizon + 1) * (n + 1) ** 2 // TABLE_WORK), -(-(horizon + 1) // TABLE_BUCKETS))
+    delta = min(wide, shortest)
     if (horizon // delta + 1) * (n + 1) ** 2 > 10 * TABLE_WORK:
         return None
     buckets = horizon // delta + 1

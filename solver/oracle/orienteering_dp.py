@@ -179,8 +179,10 @@ def route_of(found: dp.Solution) -> tuple[int, ...]:
     return tuple(int(t.name.split()[1]) for t in found.transitions if t.name.startswith("visit"))
 
 
-def solve(problem: Problem, time_limit: float = 60.0) -> Solution:
-    """The best route of `problem`, proven optimal unless `time_limit` (seconds) stopped it."""
+def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -> Solution:
+    """The best route of `problem`, proven optimal unless `time_limit` (seconds) stopped it.
+    With `beam`, only a beam search of that width runs (a quick heuristic, deterministic; no
+    DSSR): its bound is then the root's dual bound unless the beam happened to prune nothing."""
     began = time.perf_counter()
     if problem.departure + problem.travel[problem.start][problem.end] > problem.arrival:
         return Solution(None, 0, 0, True, time.perf_counter() - began)
@@ -192,7 +194,8 @@ def solve(problem: Problem, time_limit: float = 60.0) -> Solution:
 
     model = build(prep, None)
     bound = model.eval_dual_bound(model.target_state)
-    found = dp.CABS(model, time_limit=left() * FIRST_SHARE, quiet=True).search()
+    share = 1.0 if beam is not None else FIRST_SHARE
+    found = dp.CABS(model, time_limit=left() * share, quiet=True, max_beam_size=beam).search()
     route = route_of(found)
     value = scaled(prep, route)
     if found.is_optimal:
@@ -200,7 +203,7 @@ def solve(problem: Problem, time_limit: float = 60.0) -> Solution:
     elif found.best_bound is not None:
         bound = min(bound, found.best_bound)
     critical: frozenset[int] = frozenset()
-    while bound > value and time.perf_counter() < deadline:
+    while beam is None and bound > value and time.perf_counter() < deadline:
         relaxed = build(prep, critical)
         result = dp.CABS(relaxed, primal_bound=value, time_limit=left(), quiet=True).search()
         if result.best_bound is not None:
