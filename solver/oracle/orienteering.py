@@ -136,7 +136,9 @@ def route_value(problem: Problem, route: Sequence[int]) -> Replay:
         value += problem.nodes[node].prize
         clock, here = begin + problem.nodes[node].service, node
     if clock + problem.travel[here][problem.end] > problem.arrival:
-        return Replay(0, (), f"end reached at {clock + problem.travel[here][problem.end]} > {problem.arrival}")
+        return Replay(
+            0, (), f"end reached at {clock + problem.travel[here][problem.end]} > {problem.arrival}"
+        )
     for index, group in enumerate(problem.groups):
         if len(group & seen) > 1:
             return Replay(0, (), f"group {index} visited {len(group & seen)} times")

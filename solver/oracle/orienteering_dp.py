@@ -135,7 +135,11 @@ def build(prep: Prepared, critical: frozenset[int] | None) -> dp.Model:
                 dp.Transition(
                     name=f"visit {j}",
                     cost=prep.prizes[j] + dp.IntExpr.state_cost(),
-                    effects=[(unvisited, unvisited.difference(gone).difference(after)), (place, j), (clock, done)],
+                    effects=[
+                        (unvisited, unvisited.difference(gone).difference(after)),
+                        (place, j),
+                        (clock, done),
+                    ],
                     preconditions=conditions,
                 )
             )
@@ -224,8 +228,9 @@ def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -
     played = route_value(problem, route)
     if not played.feasible:
         raise AssertionError(f"the engine's route does not replay: {played.error}")
-    return Solution(route, played.value, exact(Fraction(bound, prep.factor)), bound <= value,
-                    time.perf_counter() - began)
+    return Solution(
+        route, played.value, exact(Fraction(bound, prep.factor)), bound <= value, time.perf_counter() - began
+    )
 
 
 def scaled(prep: Prepared, route: tuple[int, ...]) -> int:

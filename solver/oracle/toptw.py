@@ -54,7 +54,10 @@ class TeamSolution:
 
 def priced(problem: Problem, duals: list[Fraction]) -> Problem:
     """The pricing problem: each node's prize less its dual."""
-    nodes = tuple(Node(n.service, n.windows, exact(Fraction(n.prize) - pi)) for n, pi in zip(problem.nodes, duals, strict=True))
+    nodes = tuple(
+        Node(n.service, n.windows, exact(Fraction(n.prize) - pi))
+        for n, pi in zip(problem.nodes, duals, strict=True)
+    )
     return replace(problem, nodes=nodes)
 
 
@@ -62,7 +65,9 @@ def master_lp(problem: Problem, m: int, columns: list[Route]) -> tuple[list[Frac
     """GLOP's duals of the set packing LP, rounded down to the grid: (π per node, μ)."""
     lp = pywraplp.Solver.CreateSolver("GLOP")
     use = [lp.NumVar(0.0, lp.infinity(), f"r{k}") for k in range(len(columns))]
-    rows = [lp.Add(sum(use[k] for k, route in enumerate(columns) if i in route) <= 1) for i in range(problem.n)]
+    rows = [
+        lp.Add(sum(use[k] for k, route in enumerate(columns) if i in route) <= 1) for i in range(problem.n)
+    ]
     count = lp.Add(sum(use) <= m)
     lp.Maximize(sum(float(value_of(problem, route)) * use[k] for k, route in enumerate(columns)))
     if lp.Solve() != pywraplp.Solver.OPTIMAL:
@@ -141,8 +146,12 @@ def solve_team(problem: Problem, m: int, time_limit: float = 60.0) -> TeamSoluti
             raise AssertionError(f"a column does not replay: {played.error}")
     if bound is None:
         bound = sum((max(Fraction(n.prize), Fraction(0)) for n in problem.nodes), Fraction(0))
-    proven = value >= bound or (all(Fraction(n.prize).denominator == 1 for n in problem.nodes) and value >= int(bound))
-    return TeamSolution(chosen, exact(value), exact(bound), proven, rounds, len(columns) - 1, time.perf_counter() - began)
+    proven = value >= bound or (
+        all(Fraction(n.prize).denominator == 1 for n in problem.nodes) and value >= int(bound)
+    )
+    return TeamSolution(
+        chosen, exact(value), exact(bound), proven, rounds, len(columns) - 1, time.perf_counter() - began
+    )
 
 
 def greedy_routes(problem: Problem, m: int, deadline: float) -> list[Route]:
@@ -150,13 +159,14 @@ def greedy_routes(problem: Problem, m: int, deadline: float) -> list[Route]:
     priced below anything they could enable (a short search each): the first columns."""
     routes: list[Route] = []
     taken: set[int] = set()
-    shun = -1 - sum(max(Fraction(n.prize), Fraction(0)) for n in problem.nodes)
+    shun = -1 - sum((max(Fraction(n.prize), Fraction(0)) for n in problem.nodes), Fraction(0))
     for _ in range(m):
         left = deadline - time.perf_counter()
         if left <= 0:
             break
         nodes = tuple(
-            Node(n.service, n.windows, exact(shun) if i in taken else n.prize) for i, n in enumerate(problem.nodes)
+            Node(n.service, n.windows, exact(shun) if i in taken else n.prize)
+            for i, n in enumerate(problem.nodes)
         )
         found = solve(replace(problem, nodes=nodes), max(left / (4 * m), 0.05))
         route = tuple(i for i in (found.route or ()) if i not in taken)
