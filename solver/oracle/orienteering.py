@@ -4,7 +4,7 @@ This is the pricing problem of the oracle's column generation (a column is one r
 are utilities less the master's duals, so they may be negative or fractional) and, alone, the
 OPTW of the public benchmarks. Nodes `0..n-1` are the optional stops; index `n` is the route's
 start and `n + 1` its end (they may be the same place: the matrix says how far apart they are).
-Times are integers; a node's windows bound the *start* of its service, waiting is free. The
+Times are non-negative integers; a node's windows bound the *start* of its service, waiting is free. The
 route leaves the start at `departure` (leaving later never helps when waiting is free) and must
 reach the end by `arrival` (its latest time). Of each group at most one node is visited.
 The solver is `solver/oracle/orienteering_dp.py`; `route_value` is the independent replay.
@@ -75,8 +75,8 @@ def check(problem: Problem) -> None:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ProblemError(f"travel[{i}][{j}]", f"{value!r} is not a non-negative integer")
     for name, value in (("departure", problem.departure), ("arrival", problem.arrival)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ProblemError(name, f"{value!r} is not an integer")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ProblemError(name, f"{value!r} is not a non-negative integer")
     for index, node in enumerate(problem.nodes):
         where = f"nodes[{index}]"
         if not isinstance(node.service, int) or isinstance(node.service, bool) or node.service < 0:
@@ -87,7 +87,7 @@ def check(problem: Problem) -> None:
             raise ProblemError(f"{where}.windows", "no window")
         previous = None
         for low, high in node.windows:
-            if not (isinstance(low, int) and isinstance(high, int)) or low > high:
+            if not (isinstance(low, int) and isinstance(high, int)) or not 0 <= low <= high:
                 raise ProblemError(f"{where}.windows", f"({low!r}, {high!r}) is not an integer interval")
             if previous is not None and low <= previous:
                 raise ProblemError(f"{where}.windows", "windows must be sorted and disjoint")

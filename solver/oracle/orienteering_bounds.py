@@ -88,7 +88,7 @@ def relaxed_table(problem: Problem, prizes: Sequence[int], d: IntArray) -> Relax
     np.fill_diagonal(steps[:n], np.iinfo(np.int64).max)
     shortest = int(steps.min()) if n else 1
     horizon = problem.arrival - problem.departure
-    if horizon < 0:
+    if horizon < 0 or shortest <= 0:
         return None
     wide = max(1, -(-(horizon + 1) * (n + 1) ** 2 // TABLE_WORK), -(-(horizon + 1) // TABLE_BUCKETS))
     delta = min(wide, shortest)

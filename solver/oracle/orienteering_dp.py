@@ -191,6 +191,8 @@ def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -
     if problem.departure + problem.travel[problem.start][problem.end] > problem.arrival:
         return Solution(None, 0, 0, True, time.perf_counter() - began)
     prep = prepare(problem)
+    if not prep.reachable:
+        return Solution((), 0, 0, True, time.perf_counter() - began)
     deadline = began + time_limit
 
     def left() -> float:
