@@ -175,7 +175,14 @@ def dual_bound(
     bound = bounds[0]
     for other in bounds[1:]:
         bound = dp.min(bound, other)
-    return bound
+    step = grain(prep)
+    return bound if step == 1 else (bound // step) * step
+
+
+def grain(prep: Prepared) -> int:
+    """The gcd of the scaled prizes: every route's value is a multiple of it, so any bound may
+    be rounded down to one (c-type Solomon profits are multiples of 10)."""
+    return math.gcd(*prep.prizes) or 1
 
 
 def route_of(found: dp.Solution) -> tuple[int, ...]:
@@ -208,28 +215,12 @@ def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -
         bound = value
     elif found.best_bound is not None:
         bound = min(bound, found.best_bound)
-    critical: frozenset[int] = frozenset()
-    while beam is None and bound > value and time.perf_counter() < deadline:
-        relaxed = build(prep, critical)
-        result = dp.CABS(relaxed, primal_bound=value, time_limit=left(), quiet=True).search()
-        if result.best_bound is not None:
-            bound = min(bound, max(result.best_bound, value))
-        if not result.is_optimal:
-            break
-        if result.cost is None or result.cost <= value:
-            bound = value
-            break
-        bound = min(bound, result.cost)
-        path = route_of(result)
-        repeated = {j for j, count in Counter(path).items() if count > 1}
-        repeated |= {j for group in problem.groups if len(visits := group & set(path)) > 1 for j in visits}
-        if not repeated:
-            route, value, bound = path, result.cost, result.cost
-            break
-        critical |= repeated
+    if beam is None and bound > value:
+        route, value, bound = dssr(prep, route, value, bound, deadline)
     played = route_value(problem, route)
     if not played.feasible:
         raise AssertionError(f"the engine's route does not replay: {played.error}")
+    bound = max(bound // grain(prep) * grain(prep), value)
     return Solution(
         route, played.value, exact(Fraction(bound, prep.factor)), bound <= value, time.perf_counter() - began
     )
@@ -238,3 +229,32 @@ def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -
 def scaled(prep: Prepared, route: tuple[int, ...]) -> int:
     """The route's value in scaled integer prizes."""
     return sum(prep.prizes[j] for j in route)
+
+
+def dssr(
+    prep: Prepared, route: tuple[int, ...], value: int, bound: int, deadline: float
+) -> tuple[tuple[int, ...], int, int]:
+    """Decremental state-space relaxation from the incumbent (`route`, scaled `value`) and a
+    valid `bound`: returns the best route, its value and the least bound proven by `deadline`."""
+    critical: frozenset[int] = frozenset()
+    while bound > value and time.perf_counter() < deadline:
+        relaxed = build(prep, critical)
+        left = max(deadline - time.perf_counter(), 0.01)
+        result = dp.CABS(relaxed, primal_bound=value, time_limit=left, quiet=True).search()
+        if result.is_infeasible and not result.time_out:  # nothing beats the incumbent
+            return route, value, value
+        if result.best_bound is not None:
+            bound = min(bound, max(result.best_bound, value))
+        if not result.is_optimal or result.cost is None:
+            break
+        if result.cost <= value:
+            return route, value, value
+        bound = min(bound, result.cost)
+        path = route_of(result)
+        repeated = {j for j, count in Counter(path).items() if count > 1}
+        groups = prep.problem.groups
+        repeated |= {j for group in groups if len(visits := group & set(path)) > 1 for j in visits}
+        if not repeated:
+            return path, result.cost, result.cost
+        critical |= repeated
+    return route, value, bound

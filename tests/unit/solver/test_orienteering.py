@@ -4,14 +4,15 @@ generation against brute force on tiny instances."""
 from __future__ import annotations
 
 import itertools
+import time
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.oracle.orienteering import Node, Prize, Problem, ProblemError, route_value, service_start
-from solver.oracle.orienteering_dp import solve
+from solver.oracle.orienteering_dp import dssr, prepare, solve
 from solver.oracle.toptw import solve_team
 
 
@@ -102,12 +103,31 @@ def test_a_beam_search_never_overstates_the_value_nor_understates_the_bound(prob
     assert found.proven == (found.value == found.bound)
 
 
+@settings(max_examples=40, deadline=None)
+@given(problems())
+def test_dssr_alone_proves_the_optimum_from_the_empty_route(problem: Problem) -> None:
+    best = brute_force(problem)
+    prep = prepare(problem)
+    assume(best is not None and prep.reachable)
+    total = sum(max(p, 0) for p in prep.prizes)
+    route, value, bound = dssr(prep, (), 0, total, time.perf_counter() + 30)
+    assert Fraction(value, prep.factor) == best == Fraction(bound, prep.factor)
+    assert route_value(problem, route).value == best
+
+
 def line(prizes_: list[Prize], service: int = 1) -> Problem:
     """Nodes on a line 1..n from a depot at 0, all open [0, 100], back by 100."""
     n = len(prizes_)
     places = [*range(1, n + 1), 0, 0]
     travel = tuple(tuple(abs(a - b) for b in places) for a in places)
     return Problem(tuple(Node(service, ((0, 100),), p) for p in prizes_), travel, 0, 100)
+
+
+def test_dssr_grows_the_critical_set_until_the_route_is_elementary() -> None:
+    # with wide windows the relaxation with an empty critical set cycles 0 → 1 → 2 → 0 …
+    prep = prepare(line([3, 4, 5, 6]))
+    route, value, bound = dssr(prep, (), 0, 10**6, time.perf_counter() + 30)
+    assert (sorted(route), value, bound) == ([0, 1, 2, 3], 18, 18)
 
 
 def test_skips_negative_and_keeps_fractions_exact() -> None:
