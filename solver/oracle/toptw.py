@@ -18,6 +18,7 @@ value is below the bound the result says `proven=False` with both numbers.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -94,9 +95,7 @@ def best_selection(problem: Problem, m: int, columns: list[Route], time_limit: f
         model.add_at_most_one(pick[k] for k, route in enumerate(columns) if i in route)
     model.add(sum(pick) <= m)
     values = [value_of(problem, route) for route in columns]
-    scale = 1
-    for v in values:
-        scale = scale * v.denominator // _gcd(scale, v.denominator)
+    scale = math.lcm(*(v.denominator for v in values))
     model.maximize(sum(int(v * scale) * p for v, p in zip(values, pick, strict=True)))
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit, 1.0)
@@ -104,12 +103,6 @@ def best_selection(problem: Problem, m: int, columns: list[Route], time_limit: f
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return ()
     return tuple(route for route, p in zip(columns, pick, strict=True) if solver.boolean_value(p) and route)
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 def solve_team(problem: Problem, m: int, time_limit: float = 60.0) -> TeamSolution:
@@ -144,8 +137,8 @@ def solve_team(problem: Problem, m: int, time_limit: float = 60.0) -> TeamSoluti
         played = route_value(problem, route)
         if not played.feasible:
             raise AssertionError(f"a column does not replay: {played.error}")
-    if bound is None:
-        bound = sum((max(Fraction(n.prize), Fraction(0)) for n in problem.nodes), Fraction(0))
+    everything = sum((max(Fraction(n.prize), Fraction(0)) for n in problem.nodes), Fraction(0))
+    bound = everything if bound is None else min(bound, everything)  # early rounds can exceed it
     proven = value >= bound or (
         all(Fraction(n.prize).denominator == 1 for n in problem.nodes) and value >= int(bound)
     )
