@@ -79,8 +79,9 @@ class Prepared:
     weights: list[int]
 
 
-def prepare(problem: Problem) -> Prepared:
-    """Integer prizes (scaled by the denominators' lcm) and the relaxations."""
+def prepare(problem: Problem, table: bool = True) -> Prepared:
+    """Integer prizes (scaled by the denominators' lcm) and the relaxations (without the relaxed
+    table when `table` is false: it costs up to seconds, which a quick beam search saves)."""
     factor = math.lcm(*(Fraction(node.prize).denominator for node in problem.nodes)) if problem.nodes else 1
     prizes = [int(Fraction(node.prize) * factor) for node in problem.nodes]
     if sum(abs(p) for p in prizes) >= COST_LIMIT:
@@ -88,9 +89,9 @@ def prepare(problem: Problem) -> Prepared:
     d = shortest_times(problem)
     finish = earliest_finish(problem, d)
     reachable = [j for j in range(problem.n) if finish[j] is not None]
-    table = relaxed_table(problem, prizes, d)
+    relaxed = relaxed_table(problem, prizes, d) if table else None
     return Prepared(
-        problem, prizes, factor, d, reachable, closing_sets(problem, d), table, knapsack_weights(problem, d)
+        problem, prizes, factor, d, reachable, closing_sets(problem, d), relaxed, knapsack_weights(problem, d)
     )
 
 
@@ -193,11 +194,12 @@ def route_of(found: dp.Solution) -> tuple[int, ...]:
 def solve(problem: Problem, time_limit: float = 60.0, beam: int | None = None) -> Solution:
     """The best route of `problem`, proven optimal unless `time_limit` (seconds) stopped it.
     With `beam`, only a beam search of that width runs (a quick heuristic, deterministic; no
-    DSSR): its bound is then the root's dual bound unless the beam happened to prune nothing."""
+    DSSR, no relaxed table): its bound is then the root's dual bound unless the beam happened
+    to prune nothing."""
     began = time.perf_counter()
     if problem.departure + problem.travel[problem.start][problem.end] > problem.arrival:
         return Solution(None, 0, 0, True, time.perf_counter() - began)
-    prep = prepare(problem)
+    prep = prepare(problem, table=beam is None)
     if not prep.reachable:
         return Solution((), 0, 0, True, time.perf_counter() - began)
     deadline = began + time_limit

@@ -11,7 +11,8 @@ so the duals are rounded down to multiples of 1/DUAL_GRID (still ≥ 0) and the 
 exactly in rationals; when the pricing is stopped by its time limit its own upper bound is used,
 so every iteration, even the last of a time-limited run, gives a proven bound. Each round first
 prices with a beam search of width QUICK_BEAM (any improving route is a column) and only when
-that finds none with the exact engine. The plan is the
+that finds none with the exact engine; if the rounds have not converged when FINAL_SHARE of the
+time is left, one last full pricing gives the bound. The plan is the
 best integer selection of generated columns (CP-SAT). There is no branching: when the integer
 value is below the bound the result says `proven=False` with both numbers.
 """
@@ -33,6 +34,8 @@ DUAL_GRID = 1000
 """Duals are rounded down to this grid so that pricing prizes stay small exact fractions."""
 PRICING_SHARE = 0.5
 """A full pricing call gets this share of the time left (the rest is for later iterations)."""
+FINAL_SHARE = 0.25
+"""The share of the time kept for a last full pricing when the rounds have not converged."""
 QUICK_BEAM = 32
 """Beam width of the first, heuristic pricing call; a full one follows only if it finds no column."""
 
@@ -114,23 +117,26 @@ def solve_team(problem: Problem, m: int, time_limit: float = 60.0) -> TeamSoluti
     columns: list[Route] = [()]
     columns.extend(greedy_routes(problem, m, deadline))
     bound: Fraction | None = None
-    rounds = 0
-    while time.perf_counter() < deadline:
+    rounds, converged = 0, False
+    while time.perf_counter() < deadline - time_limit * FINAL_SHARE:
         duals, mu = master_lp(problem, m, columns)
         rounds += 1
         prices = priced(problem, duals)
-        left = deadline - time.perf_counter()
-        pricing = solve(prices, max(left * PRICING_SHARE, 0.05), beam=QUICK_BEAM)
+        pricing = solve(prices, max(deadline - time.perf_counter(), 0.05) * PRICING_SHARE, beam=QUICK_BEAM)
         if Fraction(pricing.value) - mu <= 0 and not pricing.proven:
-            left = deadline - time.perf_counter()
-            pricing = solve(prices, max(left * PRICING_SHARE, 0.05))
-        reduced_bound = Fraction(pricing.bound) - mu
-        bound_now = sum(duals, Fraction(0)) + m * mu + m * max(Fraction(0), reduced_bound)
-        bound = bound_now if bound is None else min(bound, bound_now)
+            pricing = solve(prices, max(deadline - time.perf_counter(), 0.05) * PRICING_SHARE)
+        bound = tightest(bound, lagrangian(duals, mu, m, pricing.bound))
         route = pricing.route or ()
         if Fraction(pricing.value) - mu <= 0 or route in columns:
+            converged = True
             break
         columns.append(route)
+    if not converged:  # the last share of the time: one full pricing for the bound
+        duals, mu = master_lp(problem, m, columns)
+        pricing = solve(priced(problem, duals), max(deadline - time.perf_counter(), 0.05))
+        bound = tightest(bound, lagrangian(duals, mu, m, pricing.bound))
+        if pricing.route and pricing.route not in columns:
+            columns.append(pricing.route)
     chosen = best_selection(problem, m, columns, max(deadline - time.perf_counter(), 1.0))
     value = sum((value_of(problem, route) for route in chosen), Fraction(0))
     for route in chosen:
@@ -145,6 +151,15 @@ def solve_team(problem: Problem, m: int, time_limit: float = 60.0) -> TeamSoluti
     return TeamSolution(
         chosen, exact(value), exact(bound), proven, rounds, len(columns) - 1, time.perf_counter() - began
     )
+
+
+def lagrangian(duals: list[Fraction], mu: Fraction, m: int, pricing_bound: Prize) -> Fraction:
+    """Σπ + mμ + m · max(0, bound on the best reduced cost): valid for any π, μ ≥ 0."""
+    return sum(duals, Fraction(0)) + m * mu + m * max(Fraction(0), Fraction(pricing_bound) - mu)
+
+
+def tightest(bound: Fraction | None, candidate: Fraction) -> Fraction:
+    return candidate if bound is None else min(bound, candidate)
 
 
 def greedy_routes(problem: Problem, m: int, deadline: float) -> list[Route]:
