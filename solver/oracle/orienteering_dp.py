@@ -237,7 +237,12 @@ def dssr(
     prep: Prepared, route: tuple[int, ...], value: int, bound: int, deadline: float
 ) -> tuple[tuple[int, ...], int, int]:
     """Decremental state-space relaxation from the incumbent (`route`, scaled `value`) and a
-    valid `bound`: returns the best route, its value and the least bound proven by `deadline`."""
+    valid `bound`: returns the best route, its value and the least bound proven by `deadline`.
+    The relaxed models' dual bound (the relaxed table) bounds every elementary completion, which
+    is all the proof needs. Without the table (a zero-time step, or too large) DSSR is skipped:
+    repeats that take no time would make the relaxation unbounded."""
+    if prep.table is None:
+        return route, value, bound
     critical: frozenset[int] = frozenset()
     while bound > value and time.perf_counter() < deadline:
         relaxed = build(prep, critical)

@@ -108,7 +108,7 @@ def test_a_beam_search_never_overstates_the_value_nor_understates_the_bound(prob
 def test_dssr_alone_proves_the_optimum_from_the_empty_route(problem: Problem) -> None:
     best = brute_force(problem)
     prep = prepare(problem)
-    assume(best is not None and prep.reachable)
+    assume(best is not None and prep.reachable and prep.table is not None)
     total = sum(max(p, 0) for p in prep.prizes)
     route, value, bound = dssr(prep, (), 0, total, time.perf_counter() + 30)
     assert Fraction(value, prep.factor) == best == Fraction(bound, prep.factor)
