@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
+from solver.oracle.orienteering import Node, Prize, Problem
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
 
 Tour = tuple[int, ...]
@@ -373,3 +374,15 @@ def _tour(solver: cp_model.CpSolver, route: Route) -> Tour:
         tour.append(node)
         node = successor[node]
     return tuple(tour)
+
+
+def problem_of(instance: Instance, prizes: Sequence[Prize] | None = None) -> Problem:
+    """One tour of `instance` as the engine's problem: customer i is node i - 1, the depot is
+    both start and end; `prizes` (default: the profits) are per customer."""
+    customers, travel, n = instance.vertices[1:], instance.travel, instance.n
+    gains = [v.profit for v in customers] if prizes is None else list(prizes)
+    nodes = tuple(Node(v.service, ((v.open, v.close),), p) for v, p in zip(customers, gains, strict=True))
+    order = [*range(1, n + 1), 0, 0]
+    matrix = tuple(tuple(travel[a][b] for b in order) for a in order)
+    depot = instance.vertices[0]
+    return Problem(nodes, matrix, depot.open, depot.close)

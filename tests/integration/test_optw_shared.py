@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from solver.oracle.optw import LoggedRoute, parse_instance, read_bks, read_logged_routes, replay, solve_optw
+from solver.oracle.optw import (
+    LoggedRoute,
+    parse_instance,
+    problem_of,
+    read_bks,
+    read_logged_routes,
+    replay,
+    solve_optw,
+)
+from solver.oracle.orienteering_dp import solve
+from solver.oracle.toptw import solve_team
 
 pytestmark = pytest.mark.shared
 
@@ -98,3 +108,34 @@ def test_short_runs_respect_proven_optima(optw: Path, name: str, m: int) -> None
     assert result.value <= best.value
     assert result.bound is None or result.bound >= best.value
     assert replay(instance, result.tours).profit == result.value
+
+
+@pytest.mark.parametrize(("name", "best"), [("c101", 320), ("r101", 198), ("rc101", 219)])
+def test_engine_proves_solomon_optima(optw: Path, name: str, best: int) -> None:
+    instance = parse_instance(optw / "solomon" / f"{name}.txt")
+    found = solve(problem_of(instance), time_limit=60)
+    assert (found.value, found.bound, found.proven) == (best, best, True)
+    assert found.route is not None
+    played = replay(instance, [tuple(j + 1 for j in found.route)])
+    assert (played.feasible, played.profit) == (True, best)
+
+
+@pytest.mark.parametrize("name", ["c103", "r102", "pr01"])
+def test_engine_beam_respects_proven_optima(optw: Path, name: str) -> None:
+    """A beam search's value never beats a proven optimum, and its bound never falls below it."""
+    best = read_bks(optw / "bks.csv")[(name, 1)]
+    assert best.optimal
+    instance = parse_instance(next(optw.glob(f"*/{name}.txt")))
+    found = solve(problem_of(instance), time_limit=30, beam=8)
+    assert found.value <= best.value <= found.bound
+    assert found.route is not None
+    assert replay(instance, [tuple(j + 1 for j in found.route)]).profit == found.value
+
+
+def test_column_generation_bounds_pr01_with_four_tours(optw: Path) -> None:
+    """pr01 with m = 4 takes every customer (657, proven): a short run brackets it."""
+    instance = parse_instance(optw / "cordeau" / "pr01.txt")
+    found = solve_team(problem_of(instance), 4, time_limit=2)
+    assert found.value <= 657 <= found.bound
+    played = replay(instance, [tuple(j + 1 for j in route) for route in found.routes])
+    assert (played.feasible, played.profit) == (True, found.value)
