@@ -14,28 +14,33 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from solver.errors import TaskInputError
     from solver.greedy import GreedyError, greedy_plan
+    from solver.oracle.certify import Certificate, certify_record
     from solver.oracle.result import OracleResult, Status
     from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
 
 _HOMES = {
+    "Certificate": "solver.oracle.certify",
     "GreedyError": "solver.greedy",
     "OracleInputError": "solver.oracle.solve",
     "OracleResult": "solver.oracle.result",
     "OracleSettings": "solver.oracle.solve",
     "Status": "solver.oracle.result",
     "TaskInputError": "solver.errors",
+    "certify_record": "solver.oracle.certify",
     "greedy_plan": "solver.greedy",
     "solve_task": "solver.oracle.solve",
 }
 """Each public name and the module it lives in."""
 
 __all__ = [
+    "Certificate",
     "GreedyError",
     "OracleInputError",
     "OracleResult",
     "OracleSettings",
     "Status",
     "TaskInputError",
+    "certify_record",
     "greedy_plan",
     "solve_task",
 ]
