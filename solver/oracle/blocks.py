@@ -1,4 +1,6 @@
-"""The task cut into day blocks for the decomposed bound (docs/oracle.md, "The bound").
+"""The task cut into day blocks for the decomposed bound.
+
+See docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks.
 
 A *block* is one (day, city) of the trip: the part of that day the group spends in that city,
 whatever the city order. A team's day in a block starts at a *gate* — last night's hotel, or

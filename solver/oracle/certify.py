@@ -8,7 +8,8 @@ from the task and the world, and each block's best reduced cost is bounded by a 
 independent of the labelling search that priced — CP-SAT on the block's own model
 (`pricing.BlockPricer`, its proven objective bound) — with every coefficient rounded up. The
 record is certified when its `bound` is at least the recomputed value; otherwise the check
-fails and says by how much (docs/oracle.md, "Certified bounds").
+fails and says by how much
+(docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks, Certified bounds).
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Column generation for the decomposed bound (docs/oracle.md, "The bound").
+"""Column generation for the decomposed bound.
+
+See docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks.
 
 Each round solves the master LP over the columns so far (`master.LinearMaster`), prices every
 block for the whole group and — with splits — for every single user, and for larger teams
@@ -35,7 +37,7 @@ REDUCED_EPSILON = Fraction(1, 10**6)
 
 LABEL_SECONDS = 3e-4
 """Deterministic seconds charged per label the pricing extends (measured on the gtb blocks:
-2.5–3.8e-4 s a label; docs/oracle.md)."""
+2.5–3.8e-4 s a label)."""
 
 LP_SECONDS_PER_ITERATION = 2e-5
 """Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
@@ -57,7 +59,6 @@ class BoundRun:
     converged: bool = False
     rounds: int = 0
     columns: list[Column] = field(default_factory=list)
-    solution: dict[int, float] = field(default_factory=dict)
     seconds: float = 0.0
     """Deterministic seconds charged (pricing labels and simplex iterations)."""
 
@@ -170,7 +171,6 @@ class ColumnGeneration:
             for column in found:
                 master.add_column(column)
                 run.columns.append(column)
-        run.solution = master.column_values()
         run.seconds = clock.used
         return run
 

@@ -6,7 +6,8 @@ partial route from an origin gate — the node it stands at and the service star
 place identities visited, the meals eaten, the attraction count and active minutes, the must
 items claimed and reject items hit, its value so far — extended to every node it can reach
 inside that node's windows, and completed at every destination gate it can reach in time with
-its due meals eaten (docs/oracle.md, "Pricing").
+its due meals eaten
+(docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks, Pricing).
 
 Exact because nothing feasible is lost:
 - attractions whose best contribution to the team (categories less the once-duals, plus every

@@ -1,6 +1,6 @@
 """The master of the decomposed bound: the trip skeleton and the rows that link day blocks.
 
-Variables (all bounded, docs/oracle.md "The bound"):
+Variables (all bounded, docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks):
 
 - the skeleton, for every city order o: `z` (the order is taken), `on` (transition i happens on
   day d), `by` (it happened by day d); per (day, city) `e` (the block exists), per (night,
@@ -281,7 +281,6 @@ class LinearMaster:
     solver: pywraplp.Solver = field(init=False)
     constraints: dict[RowKey, pywraplp.Constraint] = field(init=False, default_factory=dict)
     columns: list[Column] = field(init=False, default_factory=list)
-    variables: list[pywraplp.Variable] = field(init=False, default_factory=list)
     iterations: int = 0
 
     def __post_init__(self) -> None:
@@ -301,31 +300,22 @@ class LinearMaster:
             if key[0] in ("part", "orig", "dest", "teams"):
                 self._add(("art", *key), -ARTIFICIAL_COST, 10, {key: Fraction(1)})
 
-    def _add(
-        self, key: VarKey, cost: float, upper: float, rows: Mapping[RowKey, Fraction]
-    ) -> pywraplp.Variable:
+    def _add(self, key: VarKey, cost: float, upper: float, rows: Mapping[RowKey, Fraction]) -> None:
         variable = self.solver.NumVar(0, upper, repr(key))
         self.solver.Objective().SetCoefficient(variable, cost)
         for row, coefficient in rows.items():
             constraint = self.constraints.get(row)
             if constraint is not None:
                 constraint.SetCoefficient(variable, float(coefficient))
-        return variable
 
     def add_column(self, column: Column) -> None:
         self.columns.append(column)
-        self.variables.append(
-            self._add(("col", len(self.columns)), float(column.value), 1, dict(column.rows))
-        )
+        self._add(("col", len(self.columns)), float(column.value), 1, dict(column.rows))
 
     def take_iterations(self) -> int:
         """Simplex iterations since the last call."""
         count, self.iterations = self.iterations, 0
         return count
-
-    def column_values(self) -> dict[int, float]:
-        """The last LP solution's positive column values, by column index."""
-        return {k: v.solution_value() for k, v in enumerate(self.variables) if v.solution_value() > 1e-9}
 
     def solve(self) -> tuple[float, dict[RowKey, Fraction]]:
         """The LP optimum over the current columns and the row duals (exact rationals of
