@@ -497,7 +497,8 @@ class _Search:
         """An upper bound on the value of every completion of `label`: a fractional knapsack of
         the attractions it can still reach (gains with every bonus, weights with the least
         travel in) in the time left, the best remaining meal of each kind, the least
-        destination dual; penalties and reject charges only lower it."""
+        destination dual, less the penalties already owed; other penalties and reject charges
+        only lower it."""
         pricer, prizes = self.pricer, self.prizes
         here = label.node
         now = label.time + (0 if here < 0 else pricer.stops[here].service)
@@ -517,7 +518,17 @@ class _Search:
         for meal, options in prizes.meals.items():
             if not label.meals >> meal & 1:
                 extra += max([0, *(prize for last, prize in options if last >= now)])
-        return label.value + extra - min(prizes.destination_cost, default=0)
+        return label.value + extra - min(prizes.destination_cost, default=0) - self._sunk(label)
+
+    def _sunk(self, label: _Label) -> int:
+        """The intensity penalties a label already owes for good (counts only grow)."""
+        if label.loose:
+            return 0
+        owed = 0
+        for u in self.team:
+            user = self.pricer.users[u]
+            owed += _over(label.count, user.max_pois) + _over(label.active, user.max_minutes)
+        return 2 * SCALE * owed
 
 
 def _route(label: _Label) -> list[tuple[int, int]]:
