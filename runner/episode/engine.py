@@ -8,6 +8,7 @@ from typing import Any
 from runner.conversation import AGENT, Agent, User
 from runner.episode.errors import EpisodeInputError
 from runner.episode.events import Episode
+from runner.episode.faults import FaultLog
 from runner.episode.record import success_record
 from runner.episode.scheduler import run_protocol
 from runner.episode.settings import EpisodeSettings, limits_for
@@ -47,6 +48,8 @@ def run_episode(
     and lets `ModelCallError` through when an agent or user call fails for good.
     """
     check_inputs(task, users)
-    episode = Episode(task, world, agent, users, cache=cache, limits=limits_for(task, settings))
+    faults = None if settings.tool_faults is None else FaultLog(settings.tool_faults, settings.seed)
+    limits = limits_for(task, settings)
+    episode = Episode(task, world, agent, users, cache=cache, limits=limits, faults=faults)
     reason = run_protocol(episode)
     return success_record(episode, reason, trial=trial, seed=settings.seed, agent=agent.describe())

@@ -34,6 +34,7 @@ from runner.conversation import (
 )
 from runner.episode.calls import ToolRunner, ToolStats
 from runner.episode.compromise import CompromiseTracker
+from runner.episode.faults import FaultLog
 from runner.episode.guards import ConsecutiveCounter, Repetition
 from runner.episode.ledger import Ledger
 from runner.episode.markers import asked_by_agent
@@ -78,6 +79,7 @@ class Episode:
         *,
         cache: ToolCache | None,
         limits: Limits,
+        faults: FaultLog | None = None,
     ) -> None:
         self.task = task
         self.users = users
@@ -87,7 +89,9 @@ class Episode:
         self.cap = event_cap(len(self.order))
         self.ledger = Ledger()
         self.stats = ToolStats()
-        self.agent = AgentTurns(task, agent, ToolRunner(world, cache, self.ledger, self.stats), self.ledger)
+        self.faults = faults
+        tools = ToolRunner(world, cache, self.ledger, self.stats, faults)
+        self.agent = AgentTurns(task, agent, tools, self.ledger)
         self.history: list[Entry] = [message(m.role, m.content) for m in task.initial_messages]
         self.table: dict[str, Any] = {}
         self.tracker = CompromiseTracker.start(task.preference_table())
