@@ -41,6 +41,7 @@ from runner.episode.markers import asked_by_agent
 from runner.episode.passes import is_pass, strip_passes
 from runner.episode.replies import ReplyContext, judge_reply
 from runner.episode.settings import MARKER_ATTEMPTS, MENTION_PASS_ATTEMPTS, Limits, event_cap
+from runner.episode.shifts import IntentShift
 from runner.episode.table import updated_table
 from runner.episode.turn import AgentTurns, TurnResult
 from sandbox.cache.store import ToolCache
@@ -100,6 +101,7 @@ class Episode:
         self.consumed: set[tuple[int, str]] = set()
         self.reason: str | None = None
         self.plan_generated = False
+        self.shift = IntentShift.of(task)
 
     # -- the Agent -------------------------------------------------------------------------------
 
@@ -166,7 +168,10 @@ class Episode:
                 return text, attempt
 
     def user_request(self, name: str, mentioned: bool, attempt: int) -> UserRequest:
-        """What `name` is given: outward history, its slot of ③, its compromise quota."""
+        """What `name` is given: outward history, its slot of ③ (after a due intent shift), its
+        compromise quota."""
+        if self.shift is not None:
+            self.shift.apply_due(self.counters.events, self.tracker.effective)
         left = self.tracker.left(name)
         original = bool(self.task.preference_table()[name].get("compromisable"))
         return UserRequest(

@@ -9,7 +9,8 @@ convergence_interval, original_preferences, task_index, task_id, trial_id, succe
 
 Extras: termination_reason (= completion_reason), trial (= trial_id), tokens, timings, seed,
 agent, users, text_tool_calls, and `tool_faults {spec, met, recovered}` when faults were injected
-(`runner.episode.faults`). Wall-clock figures are only `duration` and `timings`; drop those
+(`runner.episode.faults`), and `intent_shifts` when the task schedules one (`runner.episode.shifts`).
+Wall-clock figures are only `duration` and `timings`; drop those
 two keys and the record is byte-identical for the same inputs and seed.
 """
 
@@ -46,7 +47,7 @@ OFFICIAL_KEYS = (
     "success",
 )
 EXTRA_KEYS = ("termination_reason", "trial", "tokens", "timings", "seed", "agent", "users", "text_tool_calls")
-OPTIONAL_KEYS = ("tool_faults",)
+OPTIONAL_KEYS = ("tool_faults", "intent_shifts")
 """Extras present only when the episode used them."""
 WALL_CLOCK_KEYS = ("duration", "timings")
 
@@ -92,6 +93,8 @@ def success_record(
     }
     if episode.faults is not None:
         record["tool_faults"] = episode.faults.as_dict()
+    if episode.shift is not None:
+        record["intent_shifts"] = episode.shift.as_record()
     return record
 
 

@@ -4,7 +4,8 @@ Both profiles come from `runner.rescore.score_trial` (plan extraction from the c
 from ② against ③). The oracle then solves three tables of the trial — the effective table ③,
 the agent's inferred table ② and the original table ① — through the cache, and every plan is
 scored with the official GU function: the agent's plan and the ② plan on ③ (GU, GU*, regret,
-elicitation and planning loss), the ③ and ① plans on ① (compromise effect).
+elicitation and planning loss), the ③ and ① plans on ① (compromise effect). The line ends with
+`runner.scoring.episode_measures` (elicitation, tool faults, refusals, intent shifts).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runner.rescore import score_trial
+from runner.scoring.episode_measures import episode_measures
 from runner.scoring.figures import difference, gu_ratio, optimal
 from runner.scoring.oracle_cache import OracleCache, Solved
 from verifier.model.task import Task
@@ -71,7 +73,8 @@ def score_record(record: dict[str, Any], context: TaskContext) -> dict[str, Any]
         "gf": _number(official, "group_fairness", "fairness_score"),
         "pc": _number(official, "preference_completeness", "completeness_ratio"),
     }
-    return line | _figures(_oracle_plans(record, context), gu, strict_valid=strict_valid is True)
+    figures = _figures(_oracle_plans(record, context), gu, strict_valid=strict_valid is True)
+    return line | figures | episode_measures(record, task, context.poi_db)
 
 
 @dataclass(frozen=True, slots=True)

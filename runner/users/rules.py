@@ -9,6 +9,9 @@ What it says, for one `UserRequest` (the slot is the request's effective prefere
   (`runner.users.answers`, whose docstring is the phrasing contract the scripted agent reads).
 - @-mentioned with neither: it volunteers the first field it has not stated yet, or says it has
   nothing to add.
+- A wish of its own changed by an intent shift of the task (`runner.episode.shifts`) and not yet
+  stated in its new form: it announces it first, whether asked or polled
+  ("我这边有个变化：" and the field as it is now).
 - Polled: a question the agent put to everyone (no @-mention, after the traveller last spoke) is
   answered; otherwise it volunteers one field it has not stated yet with probability
   `volunteer_rate`, and passes ("[pass]") otherwise — always when it has nothing left to say.
@@ -26,14 +29,16 @@ from typing import Any
 
 from runner.conversation import AGENT, MessageEntry, UserReply, UserRequest
 from runner.episode.mentions import last_mention
+from runner.episode.shifts import value_at
 from runner.users.answers import already_said, has_content, say_field, say_fields
 from runner.users.compromise import Change, proposed_change
-from runner.users.topics import Field, all_fields, asked_fields
+from runner.users.topics import Field, all_fields, asked_fields, keys, path
 from verifier.model.task import Task
 
 PASS = "[pass]"
 _QUESTION_CUES = ("？", "?", "吗", "请", "说说", "告诉")
 _VOLUNTEER_LEADS = ("另外，", "对了，", "补充一下，")
+CHANGE_LEAD = "我这边有个变化："
 
 
 def stable_int(*parts: object) -> int:
@@ -54,6 +59,7 @@ class RulesUser:
         self._participants = [*task.user_names, AGENT]
         self._task_cities = list(task.metadata.cities)
         self._base = stable_int(task.task_id, name, seed)
+        self._shift = _own_shift(task, name)
 
     def describe(self) -> dict[str, Any]:
         """Kind, seed and volunteering rate."""
@@ -66,6 +72,9 @@ class RulesUser:
         salt = stable_int(self._base, len(request.history), request.attempt)
         cities = self._cities(preference)
         last = request.history[-1] if request.history else None
+        changed = self._changed(preference, request.history)
+        if changed is not None:
+            return UserReply(CHANGE_LEAD + say_fields(preference, [changed], salt))
         if last is not None and last["role"] == AGENT and self._mentioned_last(last):
             return UserReply(self._answer_mention(last["content"], request, preference, salt))
         question = self._open_question(request.history)
@@ -117,10 +126,30 @@ class RulesUser:
             None,
         )
 
+    def _changed(self, preference: Any, history: Sequence[MessageEntry]) -> Field | None:
+        """The field of this user's intent shift once ③ holds it and before the user said it."""
+        if self._shift is None or value_at(preference, self._shift[0]) != self._shift[1]:
+            return None
+        said = [message["content"] for message in history if message["role"] == self.name]
+        for field in all_fields(self._cities(preference)):
+            if any(".".join(path(field, key)) == self._shift[0] for key in keys(field.topic)):
+                shifted = has_content(preference, field) and not already_said(preference, field, said)
+                return field if shifted else None
+        return None
+
     def _cities(self, preference: Any) -> list[str]:
         """The task's cities, then any other city the slot has, in order."""
         own = preference.get("city_specific_preferences", {}) if isinstance(preference, dict) else {}
         return self._task_cities + [city for city in own if city not in self._task_cities]
+
+
+def _own_shift(task: Task, name: str) -> tuple[str, Any] | None:
+    """(field path, new value) of the task's intent shift when it is this user's
+    (`runner.episode.shifts`); it has happened once ③ holds the new value there."""
+    spec = (task.metadata.model_extra or {}).get("intent_shift")
+    if isinstance(spec, dict) and spec.get("user") == name and isinstance(spec.get("field_path"), str):
+        return str(spec["field_path"]), spec.get("value")
+    return None
 
 
 def _respond_to_change(change: Change, request: UserRequest, preference: Any, salt: int) -> str:
