@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typer
 
-from runner.cli import oracle, plan, report, rescore, run, tools, verify, world
+from runner.cli import oracle, plan, report, rescore, run, tasks, tools, verify, world
 
 app = typer.Typer(
     name="tripwright",
@@ -37,3 +37,4 @@ app.add_typer(world.app, name="world")
 app.add_typer(tools.app, name="tools")
 app.add_typer(tools.cache_app, name="cache")
 app.add_typer(plan.app, name="plan")
+app.add_typer(tasks.app, name="tasks")

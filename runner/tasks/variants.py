@@ -23,7 +23,7 @@ import copy
 from typing import Any
 
 from runner.episode.shifts import with_wish
-from runner.tasks.certificates import Certificate, must_visit_list, trip_dates
+from runner.tasks.certificates import FINDERS, Certificate, must_visit_list, trip_dates
 from sandbox.world.world import World
 from verifier.model.task import Task
 
@@ -99,3 +99,32 @@ def _listed_places(table: dict[str, Any]) -> set[str]:
                     {item for item in items if isinstance(item, str)} if isinstance(items, list) else set()
                 )
     return found
+
+
+def derive(
+    tasks: list[Task], world: World, *, kinds: list[str], at_event: int, shifts: bool
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Every variant of `tasks`, task by task: with `shifts` one feasible intent shift each, else for
+    each certificate kind in `kinds` found (`FINDERS` order) the variant from the start, then its
+    transition at `at_event`; and the count of variants by kind (`none` counts the tasks without one)."""
+    variants: list[dict[str, Any]] = []
+    names = ["shift"] if shifts else [kind for kind in FINDERS if kind in kinds]
+    counts = dict.fromkeys([*names, "none"], 0)
+    for task in tasks:
+        found: list[dict[str, Any]] = []
+        if shifts:
+            shift = shift_variant(task, world, at_event)
+            found = [] if shift is None else [shift]
+            counts["shift"] += len(found)
+        else:
+            for kind in (k for k in FINDERS if k in kinds):
+                certificate = FINDERS[kind](task, world)
+                if certificate is not None:
+                    found += [
+                        unsolvable_variant(task, certificate),
+                        transition_variant(task, certificate, at_event),
+                    ]
+                    counts[kind] += 1
+        counts["none"] += not found
+        variants += found
+    return variants, counts
