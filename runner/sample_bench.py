@@ -1,6 +1,6 @@
 """The main job's closing benchmark: the baseline agents on the embedded sample task, against the oracle.
 
-`run_bench` plays the sample task once with each of `scripted` and `silent` (rule-based users,
+`run_bench` plays the sample task once with each of `scripted`, `silent` and `random` (rule-based users,
 run seed 0) through the runs API (`runner.runs.run.run_trials`, in this process), scores each run
 against the oracle (`runner.scoring`: both profiles, GU, GU*, regret, PC, the loss decomposition)
 and writes each agent's report (`runner.report`). The agents plan with the oracle and scoring
@@ -30,7 +30,8 @@ from runner.runs.tasks import RunTask
 from runner.sample import Sample
 from runner.scoring.score import ScoredRun, ScoreJob, score_records, write_scored
 
-AGENTS = ("scripted", "silent")
+AGENTS = ("scripted", "silent", "random")
+"""The ceiling, middle and floor of elicitation (the scored lines carry each one's rates)."""
 USERS = "rules"
 SEED = 0
 BENCH_DIR = "bench"
