@@ -45,7 +45,7 @@ def run_command(
     *,
     tasks: Tasks,
     world: World,
-    agent: Annotated[str, typer.Option(help="Agent name: oracle, scripted, silent, or a model agent.")],
+    agent: Annotated[str, typer.Option(help="Agent name: oracle, scripted, silent, random, or openai.")],
     out_file: Annotated[Path, typer.Option("--out", help="Runs JSONL (appended; re-running resumes).")],
     users: Annotated[Users, typer.Option(help="Simulated users.")] = Users.rules,
     trials: Annotated[int, typer.Option(help="Trials per task (≥ 1).")] = 3,
