@@ -171,7 +171,7 @@ class Episode:
         """What `name` is given: outward history, its slot of ③ (after a due intent shift), its
         compromise quota."""
         if self.shift is not None:
-            self.shift.apply_due(self.counters.events, self.tracker.effective)
+            self.shift.apply_due(self.counters.events, self.tracker.effective, name)
         left = self.tracker.left(name)
         original = bool(self.task.preference_table()[name].get("compromisable"))
         return UserRequest(

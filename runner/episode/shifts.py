@@ -1,8 +1,8 @@
 """Intent shifts (TRIP-Bench): a traveller changes one wish mid-dialogue, as the task variant says.
 
 A task carrying `metadata.intent_shift {user, field_path, value, at_event}` (`runner.tasks.variants`)
-has that user's effective table ③ changed at the first user request made once the episode has
-counted `at_event` events: `field_path` (dotted from the preference root) is set to `value`, a
+has that user's effective table ③ changed at the first request to that user made once the episode
+has counted `at_event` events — the traveller changes its mind when it next speaks: `field_path` (dotted from the preference root) is set to `value`, a
 required transport mode also leaving the user's other transport lists. The change is not a
 compromise: no quota, no marker, no compromise-log entry. The simulator learns it from its slot of
 ③ (a rule user announces it at its next reply, `runner.users.rules`); scoring uses the final ③.
@@ -80,9 +80,9 @@ class IntentShift:
             raise EpisodeInputError("metadata.intent_shift.value", "missing")
         return cls(user, path, spec["value"], at_event)
 
-    def apply_due(self, events: int, effective: dict[str, Any]) -> None:
-        """Change ③ once `events` reached `at_event` (once only)."""
-        if self.event is not None or events < self.at_event:
+    def apply_due(self, events: int, effective: dict[str, Any], speaker: str) -> None:
+        """Change ③ when the shifted user is asked to speak once `events` reached `at_event` (once)."""
+        if self.event is not None or events < self.at_event or speaker != self.user:
             return
         slot = effective[self.user]
         preference = slot.setdefault("preference", {}) if "preference" in slot else slot

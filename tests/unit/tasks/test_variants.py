@@ -85,7 +85,7 @@ def test_a_transition_changes_the_table_at_its_event_and_the_user_announces_it()
     ] == ["高铁"]
     assert record["intent_shifts"] == [
         {
-            "event": 3,
+            "event": 6,  # User2's first turn to speak from event 3 on
             "user": "User2",
             "field_path": "global_constraints.transport.must",
             "old_value": ["飞机"],
