@@ -2,10 +2,11 @@
 
 A task carrying `metadata.intent_shift {user, field_path, value, at_event}` (`runner.tasks.variants`)
 has that user's effective table ③ changed at the first request to that user made once the episode
-has counted `at_event` events — the traveller changes its mind when it next speaks: `field_path` (dotted from the preference root) is set to `value`, a
-required transport mode also leaving the user's other transport lists. The change is not a
-compromise: no quota, no marker, no compromise-log entry. The simulator learns it from its slot of
-③ (a rule user announces it at its next reply, `runner.users.rules`); scoring uses the final ③.
+has counted `at_event` events — the traveller changes its mind when it next speaks: `field_path`
+(dotted from the preference root) is set to `value`, a required transport mode also leaving the
+user's other transport lists. The change is not a compromise: no quota, no marker, no
+compromise-log entry. The simulator learns it from its slot of ③ (a rule user announces it in that
+very reply, `runner.users.rules`); scoring uses the final ③.
 The record carries `intent_shifts`: `[{event, user, field_path, old_value, new_value, applied}]`
 (`applied` false, `event` null when the episode ended first).
 """
