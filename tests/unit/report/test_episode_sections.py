@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from runner.conversation import message
-from runner.report.document import Heading, Table
-from runner.report.episode_sections import episode_sections
+from runner.report.document import Heading, Para, Table
+from runner.report.episode_sections import LLM_NOTE, episode_sections
 from runner.report.inputs import Inputs
 
 
@@ -90,3 +90,9 @@ def test_sections_with_exact_rows() -> None:
 
 def test_nothing_to_show_gives_no_section() -> None:
     assert episode_sections(Inputs(runs=[{"task_id": "t", "success": False}], scored=[_line()])) == []
+
+
+def test_llm_users_get_the_reliability_note() -> None:
+    rules = episode_sections(Inputs(runs=[RECORD]))
+    llm = episode_sections(Inputs(runs=[RECORD | {"users": {"A": {"kind": "llm"}}}]))
+    assert Para(LLM_NOTE) in llm and Para(LLM_NOTE) not in rules
