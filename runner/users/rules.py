@@ -10,8 +10,8 @@ What it says, for one `UserRequest` (the slot is the request's effective prefere
 - @-mentioned with neither: it volunteers the first field it has not stated yet, or says it has
   nothing to add.
 - A wish of its own changed by an intent shift of the task (`runner.episode.shifts`) and not yet
-  stated in its new form: it announces it first, whether asked or polled
-  ("我这边有个变化：" and the field as it is now).
+  announced: its reply opens with the announcement ("我这边有个变化：" and the field as it is now),
+  followed by whatever it would have said otherwise (nothing instead of a pass).
 - Polled: a question the agent put to everyone (no @-mention, after the traveller last spoke) is
   answered; otherwise it volunteers one field it has not stated yet with probability
   `volunteer_rate`, and passes ("[pass]") otherwise — always when it has nothing left to say.
@@ -70,20 +70,26 @@ class RulesUser:
         slot = request.preference
         preference = slot.get("preference", slot) if isinstance(slot, dict) else {}
         salt = stable_int(self._base, len(request.history), request.attempt)
+        text = self._reply_text(request, preference, salt)
+        changed = self._changed(preference, request.history)
+        if changed is None:
+            return UserReply(text)
+        announced = CHANGE_LEAD + say_fields(preference, [changed], salt)
+        return UserReply(announced if text == PASS else announced + text)
+
+    def _reply_text(self, request: UserRequest, preference: Any, salt: int) -> str:
+        """What the traveller says before any announcement of a change."""
         cities = self._cities(preference)
         last = request.history[-1] if request.history else None
-        changed = self._changed(preference, request.history)
-        if changed is not None:
-            return UserReply(CHANGE_LEAD + say_fields(preference, [changed], salt))
         if last is not None and last["role"] == AGENT and self._mentioned_last(last):
-            return UserReply(self._answer_mention(last["content"], request, preference, salt))
+            return self._answer_mention(last["content"], request, preference, salt)
         question = self._open_question(request.history)
         if question is not None:
-            return UserReply(say_fields(preference, asked_fields(question, cities), salt))
+            return say_fields(preference, asked_fields(question, cities), salt)
         unsaid = self._unsaid(preference, request.history)
         if unsaid is not None and (salt % 1000) / 1000 < self.volunteer_rate:
-            return UserReply(_VOLUNTEER_LEADS[salt % 3] + say_fields(preference, [unsaid], salt))
-        return UserReply(PASS)
+            return _VOLUNTEER_LEADS[salt % 3] + say_fields(preference, [unsaid], salt)
+        return PASS
 
     def _answer_mention(self, text: str, request: UserRequest, preference: Any, salt: int) -> str:
         cities = self._cities(preference)
@@ -127,10 +133,13 @@ class RulesUser:
         )
 
     def _changed(self, preference: Any, history: Sequence[MessageEntry]) -> Field | None:
-        """The field of this user's intent shift once ③ holds it and before the user said it."""
+        """The field of this user's intent shift once ③ holds it and before the user announced it
+        (a message of its own opening with `CHANGE_LEAD` that states the new value)."""
         if self._shift is None or value_at(preference, self._shift[0]) != self._shift[1]:
             return None
-        said = [message["content"] for message in history if message["role"] == self.name]
+        said = [
+            m["content"] for m in history if m["role"] == self.name and m["content"].startswith(CHANGE_LEAD)
+        ]
         for field in all_fields(self._cities(preference)):
             if any(".".join(path(field, key)) == self._shift[0] for key in keys(field.topic)):
                 shifted = has_content(preference, field) and not already_said(preference, field, said)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -12,12 +13,13 @@ from typer.testing import CliRunner
 from runner.agents.baselines import GreedyPlanner
 from runner.agents.registry import make_agent
 from runner.cli.app import app
+from runner.conversation import UserRequest, message
 from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
 from runner.scoring.episode_measures import episode_measures
 from runner.tasks.certificates import budget_certificate, no_service_certificate
 from runner.tasks.variants import derive, shift_variant, transition_variant, unsolvable_variant
 from runner.users.registry import make_users
-from runner.users.rules import CHANGE_LEAD
+from runner.users.rules import CHANGE_LEAD, RulesUser
 from sandbox.world.official_io import export_poi_db
 from tests.fixtures.sample_game import sample_raw, sample_task, sample_world
 from verifier.model.task import Task
@@ -185,3 +187,26 @@ def test_cli_writes_variants_and_refuses_bad_options(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--kind: unknown weather" in bad.output
     negative = RUN.invoke(app, [*args[:-1], "--at-event", "-1"])
     assert negative.exit_code == 2 and "--at-event: must be 0 or more" in negative.output
+
+
+def test_a_rule_user_announces_a_change_once_and_still_answers_the_question() -> None:
+    task = sample_task()
+    certificate = no_service_certificate(task, sample_world())
+    assert certificate is not None
+    variant = Task.model_validate(transition_variant(task, certificate, 0))
+    slot = copy.deepcopy(variant.preference_table()["User2"])
+    slot["preference"]["global_constraints"]["transport"]["must"] = ["高铁"]
+    user = RulesUser("User2", variant, seed=0, volunteer_rate=0.0)
+    earlier = [message("User2", "高铁尽量别安排。", has_tool_calls=False)]  # 高铁 said, but not as the change
+    question = message("Agent", "@User2 你的人均预算大概多少？", has_tool_calls=False)
+
+    def ask(history: list[Any]) -> str:
+        request = UserRequest(
+            "User2", variant, history, slot, compromisable=False, compromises_left=0, mentioned=True
+        )
+        return user.reply(request).content
+
+    first = ask([*earlier, question])
+    assert first.startswith(CHANGE_LEAD) and "高铁" in first and "人均" in first and "3200" in first
+    again = ask([*earlier, question, message("User2", first, has_tool_calls=False), question])
+    assert not again.startswith(CHANGE_LEAD) and "3200" in again
