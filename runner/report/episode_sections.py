@@ -142,11 +142,13 @@ def shifts_section(inputs: Inputs) -> list[Block]:
     if not items:
         return []
     applied = [item for item in items if item.get("applied")]
+    heard = sum(1 for item in applied if item.get("heard"))
     judged = [item for item in applied if item.get("followed") is not None]
     followed = sum(1 for item in judged if item.get("followed"))
     row = (
         str(len(items)),
         str(len(applied)),
+        _pct(heard / len(applied) if applied else None),
         str(len(judged)),
         _pct(followed / len(judged) if judged else None),
     )
@@ -154,9 +156,10 @@ def shifts_section(inputs: Inputs) -> list[Block]:
         Heading("Intent shifts (TRIP-Bench)"),
         Para(
             "A traveller changes one wish mid-dialogue (`tripwright tasks shifts`); scoring uses the final "
-            "table. Followed: the plan serves the new wish (the user's official GU, docs/runner.md)."
+            "table. Heard: the agent's table holds the new value. Followed: the plan serves the new wish "
+            "(the user's official GU, docs/runner.md)."
         ),
-        Table(("trials", "shift happened", "plan after it", "plan followed"), (row,)),
+        Table(("trials", "shift happened", "heard", "plan after it", "plan followed"), (row,)),
     ]
 
 

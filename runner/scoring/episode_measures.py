@@ -10,11 +10,13 @@
   `planned`: a plan was extracted; `refused`: no plan and an Agent message says it cannot be done
   (`REFUSAL_CUES`); `reason_named`: such a message names the certificate's reason (a cue word: 预算,
   the place, the mode); `correct` = reached ∧ refused ∧ reason_named;
-- `intent_shift` (null unless the task schedules a feasible shift): `{applied, planned, followed}` —
-  whether the plan serves the new wish, by the shifted user's official GU: for a list, the user
-  scores more under the final table ③ than under ③ with the list cut to the items the old value
-  also had (the new items earn something); for any other value, at least as much under ③ as
-  under ③ with the old value; null without a plan or when the shift did not happen.
+- `intent_shift` (null unless the task schedules a feasible shift): `{applied, heard, planned,
+  followed}` — `heard`: the agent's table ② holds the new value at the field (every new item of
+  a list; null when the shift did not happen); `followed`: whether the plan serves the new wish,
+  by the shifted user's official GU: for a list, the user scores more under the final table ③
+  than under ③ with the list cut to the items the old value also had (the new items earn
+  something); for any other value, at least as much under ③ as under ③ with the old value; null
+  without a plan or when the shift did not happen.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import copy
 from typing import Any
 
 from runner.conversation import AGENT, is_outward
-from runner.episode.shifts import set_in
+from runner.episode.shifts import set_in, value_at
 from runner.scoring.elicitation import elicitation_counts, field_statuses
 from verifier.model.task import Task
 from verifier.official.extraction import extract_plan_from_conversation
@@ -111,7 +113,23 @@ def _followed(record: dict[str, Any], task: Task, poi_db: PoiDb) -> dict[str, An
         now, then = _user_gu(plan, effective, user, task, poi_db), _user_gu(plan, before, user, task, poi_db)
         if now is not None and then is not None:
             followed = now > then if isinstance(new, list) else now >= then
-    return {"applied": applied, "planned": plan is not None, "followed": followed}
+    return {
+        "applied": applied,
+        "heard": _heard(record, shift) if applied else None,
+        "planned": plan is not None,
+        "followed": followed,
+    }
+
+
+def _heard(record: dict[str, Any], shift: dict[str, Any]) -> bool:
+    """Whether the agent's table ② holds the shift's new value (every new item of a list)."""
+    table = record.get("agent_preference_table")
+    slot = table.get(str(shift.get("user"))) if isinstance(table, dict) else None
+    preference = slot.get("preference", slot) if isinstance(slot, dict) else {}
+    found, new = value_at(preference, str(shift.get("field_path"))), shift.get("new_value")
+    if isinstance(new, list):
+        return isinstance(found, list) and all(item in found for item in new)
+    return bool(found == new)
 
 
 def _user_gu(plan: Any, table: dict[str, Any], user: str, task: Task, poi_db: PoiDb) -> float | None:

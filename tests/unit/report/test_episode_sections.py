@@ -65,9 +65,9 @@ def test_sections_with_exact_rows() -> None:
         _line(unsolvable=_unsolvable("budget", "start", refused=True, reason_named=True, correct=True)),
         _line(unsolvable=_unsolvable("budget", "start", planned=True)),
         _line(unsolvable=_unsolvable("budget", "transition", reached=False)),
-        _line(intent_shift={"applied": True, "planned": True, "followed": True}),
-        _line(intent_shift={"applied": True, "planned": True, "followed": False}),
-        _line(intent_shift={"applied": False, "planned": True, "followed": None}),
+        _line(intent_shift={"applied": True, "heard": True, "planned": True, "followed": True}),
+        _line(intent_shift={"applied": True, "heard": False, "planned": True, "followed": False}),
+        _line(intent_shift={"applied": False, "heard": None, "planned": True, "followed": None}),
     ]
     tables = _tables(Inputs(runs=[RECORD], scored=scored))
     assert tables["Elicitation: active vs passive (UserBench)"].rows == (
@@ -85,7 +85,7 @@ def test_sections_with_exact_rows() -> None:
         ("budget", "start", "2", "2", "1", "1", "50.0%"),
         ("budget", "transition", "1", "0", "0", "0", "-"),
     )
-    assert tables["Intent shifts (TRIP-Bench)"].rows == (("3", "2", "2", "50.0%"),)
+    assert tables["Intent shifts (TRIP-Bench)"].rows == (("3", "2", "50.0%", "2", "50.0%"),)
 
 
 def test_nothing_to_show_gives_no_section() -> None:

@@ -109,6 +109,7 @@ def test_a_shift_the_episode_never_reaches_is_recorded_as_not_applied() -> None:
     assert record["intent_shifts"][0]["applied"] is False and record["intent_shifts"][0]["event"] is None
     assert episode_measures(record, task, _poi_db())["intent_shift"] == {
         "applied": False,
+        "heard": None,
         "planned": True,
         "followed": None,
     }
@@ -129,6 +130,7 @@ def test_scripted_follows_a_must_visit_shift() -> None:
     ]["must_visit"] == ["凌云滨海公园"]
     assert episode_measures(record, task, _poi_db())["intent_shift"] == {
         "applied": True,
+        "heard": True,
         "planned": True,
         "followed": True,
     }
