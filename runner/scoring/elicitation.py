@@ -8,7 +8,8 @@ intensity cap given as a number (`runner.users.tones`) — and is then:
 
 - `active` when the Agent asked for it: the Agent's last outward message before the traveller's
   (and after the traveller last spoke) asks about the field (`runner.users.topics.asked_fields`)
-  and @-mentions this traveller last or nobody (a question to everyone);
+  and @-mentions this traveller last, or @-mentions nobody and is a question (`QUESTION_CUES`,
+  as a rule user reads a question to everyone);
 - `passive` otherwise — volunteered, or in the task's opening messages (`opening`, a part of
   `passive`: the task, not the agent, decides those);
 - `never` when no message of the traveller states it.
@@ -28,6 +29,7 @@ from typing import Any, Literal
 from runner.conversation import AGENT, MessageEntry, is_outward
 from runner.episode.mentions import last_mention
 from runner.users.answers import has_content
+from runner.users.rules import QUESTION_CUES
 from runner.users.tones import budgets, hour_caps, poi_caps
 from runner.users.topics import LISTS, Field, Topic, all_fields, asked_fields, read
 
@@ -145,7 +147,8 @@ def _asks(message: MessageEntry | None, user: str, field: Field, names: tuple[li
         return False
     participants, cities = names
     text = message["content"]
-    if last_mention(text, participants) not in (user, None):
+    target = last_mention(text, participants)
+    if target not in (user, None) or (target is None and not any(cue in text for cue in QUESTION_CUES)):
         return False
     return field in asked_fields(text, cities)
 

@@ -36,7 +36,8 @@ from runner.users.topics import Field, all_fields, asked_fields, keys, path
 from verifier.model.task import Task
 
 PASS = "[pass]"
-_QUESTION_CUES = ("？", "?", "吗", "请", "说说", "告诉")
+QUESTION_CUES = ("？", "?", "吗", "请", "说说", "告诉")
+"""Words that make an agent message to everyone a question (a rule user answers it)."""
 _VOLUNTEER_LEADS = ("另外，", "对了，", "补充一下，")
 CHANGE_LEAD = "我这边有个变化："
 
@@ -117,7 +118,7 @@ class RulesUser:
                 text = message["content"]
                 if last_mention(text, self._participants) is not None:
                     return None
-                asks = any(cue in text for cue in _QUESTION_CUES) and asked_fields(text, self._task_cities)
+                asks = any(cue in text for cue in QUESTION_CUES) and asked_fields(text, self._task_cities)
                 return text if asks else None
         return None
 

@@ -84,6 +84,15 @@ def test_an_answer_after_the_user_spoke_again_is_not_an_answer() -> None:
     assert budget["status"] == "passive"
 
 
+def test_a_statement_to_everyone_is_no_question() -> None:
+    history = [
+        message("Agent", "抱歉，这个行程无法实现，因为预算太低。", has_tool_calls=False),
+        message("A", "我这边人均不能超过3000元。", has_tool_calls=False),
+    ]
+    (budget,) = [r for r in field_statuses(_record(history)) if r["topic"] == "budget" and r["user"] == "A"]
+    assert budget["status"] == "passive"
+
+
 def test_a_failed_trial_has_no_fields() -> None:
     assert field_statuses({"success": False}) == []
     assert rates(elicitation_counts([]))["active"] is None
