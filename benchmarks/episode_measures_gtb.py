@@ -16,7 +16,8 @@ greedy planner):
 3. the certified-unsolvable variants of the tasks (`runner.tasks.variants.derive`, every kind, from
    the start and at event 3), scored by rule only (`runner.scoring.episode_measures`, no oracle):
    per kind and start/transition, reached and correctly refused;
-4. the must-visit intent shifts at event 3, scored by rule: shift happened, plan followed it.
+4. the must-visit intent shifts at event 3, scored by rule: shift happened, the agent's table heard
+   it, the plan followed it.
 
 `--work DIR` keeps the world, runs, scored lines and oracle cache (a re-run resumes and solves
 nothing); by default a temporary folder. Prints the figures and the wall time of each phase.
@@ -144,10 +145,12 @@ def report_variants(agent: str, unsolvable: list[dict[str, Any]], shifts: list[d
         print(f"    {kind:<10} {when:<10} {counted}, correct {_pct(share)}")
     items = [line["intent_shift"] for line in shifts]
     applied = [i for i in items if i["applied"]]
+    heard = sum(1 for i in applied if i.get("heard"))
     judged = [i for i in applied if i["followed"] is not None]
     followed = sum(1 for i in judged if i["followed"])
     print(
-        f"  intent shifts: {len(items)}, happened {len(applied)}, plan followed {followed} of {len(judged)}"
+        f"  intent shifts: {len(items)}, happened {len(applied)}, heard {heard}, "
+        f"plan followed {followed} of {len(judged)}"
     )
 
 
