@@ -1,7 +1,7 @@
 """The main job's closing benchmark: the baseline agents on the embedded sample task, against the oracle.
 
-`run_bench` plays the sample task `TRIALS` times with each of `scripted` and `silent` (rule-based
-users, run seed 0, trial seeds as in `tripwright run`) through the runs API
+`run_bench` plays the sample task `TRIALS` times with each of `scripted`, `silent` and `random`
+(rule-based users, run seed 0, trial seeds as in `tripwright run`) through the runs API
 (`runner.runs.run.run_trials`, in this process), scores each run
 against the oracle (`runner.scoring`: both profiles, GU, GU*, regret, PC, the loss decomposition)
 and writes each agent's report (`runner.report`). A row shows trial 0's scored figures and the
@@ -34,7 +34,8 @@ from runner.sample import Sample
 from runner.scoring.reliability import STRICT_SUCCESS, reliability
 from runner.scoring.score import ScoredRun, ScoreJob, score_records, write_scored
 
-AGENTS = ("scripted", "silent")
+AGENTS = ("scripted", "silent", "random")
+"""The ceiling, middle and floor of elicitation (the scored lines carry each one's rates)."""
 USERS = "rules"
 SEED = 0
 TRIALS = 3

@@ -8,6 +8,12 @@
 - `ScriptedAgent` interviews each traveller once (`runner.agents.elicit`), then emits the plan
   for the table it heard; at the final-plan request it plans with what it has.
 
+On a derived unsolvable variant (`runner.tasks.certificates.declares_unsolvable`) `scripted` and
+`silent` first check the table they would plan for against the world (`check_table`): when a wish
+in it is certifiably unmeetable (a budget below every strict-valid plan's spend, a required mode
+with no service, a must-visit closed all trip), they say so with the facts instead of planning
+(`refusal_message`). GroupTravelBench's own tasks score wishes as preferences, so there they plan.
+
 All three plan through an injected `Planner` (task, table → plan JSON or None; the runs layer
 can pass a cached oracle), read the world directly and make no tool calls; a summary request is
 answered with table ② as JSON, and a plan is sent as the §1.1 JSON in a ```json fence, which
@@ -24,6 +30,7 @@ from typing import Any
 from runner.agents.elicit import interview, question
 from runner.agents.vocab import Vocabulary
 from runner.conversation import AgentRequest, AgentStep, Purpose, message
+from runner.tasks.certificates import check_table, declares_unsolvable, refusal_message
 from sandbox.world.world import World
 from solver.greedy import greedy_plan
 from solver.oracle.solve import OracleSettings, solve_task
@@ -97,6 +104,8 @@ class _Baseline:
 
     def __init__(self, task: Task, planner: Planner, *, seed: int) -> None:
         self.task, self.planner, self.seed = task, planner, seed
+        self.world: World | None = None
+        """Set by the agents that check a table against the world before planning for it."""
         self._plans: dict[str, dict[str, Any] | None] = {}
 
     def describe(self) -> dict[str, Any]:
@@ -109,7 +118,12 @@ class _Baseline:
         }
 
     def plan_step(self, table: dict[str, Any]) -> AgentStep:
-        """The step emitting the plan for `table` (planned once per distinct table)."""
+        """The step emitting the plan for `table` (planned once per distinct table), or the refusal
+        naming the facts when the world certifies a wish of it unmeetable."""
+        if self.world is not None and declares_unsolvable(self.task):
+            certificate = check_table(self.task, self.world, table)
+            if certificate is not None:
+                return AgentStep(refusal_message(certificate))
         key = json.dumps(table, ensure_ascii=False, sort_keys=True)
         if key not in self._plans:
             self._plans[key] = self.planner(self.task, table)
@@ -136,6 +150,7 @@ class SilentAgent(_Baseline):
 
     def __init__(self, task: Task, planner: Planner, world: World, *, seed: int) -> None:
         super().__init__(task, planner, seed=seed)
+        self.world = world
         cities = list(task.metadata.cities)
         opening = [message(m.role, m.content) for m in task.initial_messages]
         self.table = interview(opening, task.user_names, cities, Vocabulary.of(world, cities)).table
@@ -154,6 +169,7 @@ class ScriptedAgent(_Baseline):
 
     def __init__(self, task: Task, planner: Planner, world: World, *, seed: int) -> None:
         super().__init__(task, planner, seed=seed)
+        self.world = world
         self.cities = list(task.metadata.cities)
         self.vocab = Vocabulary.of(world, self.cities)
 

@@ -9,7 +9,8 @@ message whose last @-mention is a traveller and which asks about fields
 Table ② is rebuilt from the history on every call: all travellers' messages (the opening ones,
 answers and anything volunteered) add what they state (`runner.agents.extract`); a traveller's
 reply right after a question to them is the answer, and replaces the asked fields wholesale (an
-empty answer empties them).
+empty answer empties them); a message announcing a change of mind (`CHANGE_CUES`, e.g. a rule
+user's "我这边有个变化：…") replaces the fields it states.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ _ASKING = {
     "category": "喜欢或不感兴趣的景点类型",
     "food": "想吃和不吃的东西",
 }
+
+
+CHANGE_CUES = ("有个变化", "改主意", "有变化")
+"""Words of a traveller's message that restates fields as changed (they replace, not add)."""
 
 
 def question(user: str, cities: Sequence[str]) -> str:
@@ -77,8 +82,10 @@ def interview(
         pending = None
         if role not in table:
             continue
-        for field in scope:
+        statements = read_statements(text, vocab, cities, scope)
+        changed = {s.field for s in statements} if any(cue in text for cue in CHANGE_CUES) else set()
+        for field in [*scope, *changed]:
             clear(table[role], field)
-        for statement in read_statements(text, vocab, cities, scope):
+        for statement in statements:
             apply(table[role], statement)
     return Interview(tuple(asked), table)

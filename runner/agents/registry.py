@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from runner.agents.baselines import OracleAgent, Planner, ScriptedAgent, SilentAgent
 from runner.agents.openai_agent import OpenAIAgent
+from runner.agents.random_agent import RandomAgent
 from runner.conversation import Agent
 from runner.llm.config import LLMConfig, LLMConfigError
 from sandbox.world.world import World
@@ -82,6 +83,17 @@ def _scripted(
     return ScriptedAgent(task, _planner(planner, "scripted"), _world(world, "scripted"), seed=seed)
 
 
+def _random(
+    *,
+    task: Task,
+    world: World | None,
+    planner: Planner | None,
+    seed: int,
+    openai_options: Mapping[str, Any] | None,
+) -> Agent:
+    return RandomAgent(task, _world(world, "random"), seed=seed)
+
+
 def _openai(
     *,
     task: Task,
@@ -100,6 +112,7 @@ AGENT_FACTORIES: dict[str, AgentFactory] = {
     "oracle": _oracle,
     "scripted": _scripted,
     "silent": _silent,
+    "random": _random,
     "openai": _openai,
 }
 """Every agent `make_agent` knows, by name."""

@@ -20,7 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from runner.cli import oracle, plan, report, rescore, run, tools, verify, world
+from runner.cli import oracle, plan, report, rescore, run, tasks, tools, verify, world
 
 
 def first_sentence(text: str) -> str:
@@ -73,3 +73,4 @@ app.add_typer(world.app, name="world", cls=SentenceGroup)
 app.add_typer(tools.app, name="tools", cls=SentenceGroup)
 app.add_typer(tools.cache_app, name="cache", cls=SentenceGroup)
 app.add_typer(plan.app, name="plan", cls=SentenceGroup)
+app.add_typer(tasks.app, name="tasks", cls=SentenceGroup)

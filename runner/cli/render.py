@@ -211,6 +211,7 @@ def sample_bench(console: Console, bench: Bench) -> None:
         problems = [f"the trial failed: {row.error}"] if row.error is not None else row.scored["problems"]
         for problem in problems:
             console.print(f"{row.agent}: {problem}", markup=False, soft_wrap=True)
+    sample_elicitation(console, bench)
     for row in bench.rows:
         console.print(f"{row.agent} report: {row.report_html} (and report.md)", soft_wrap=True)
 
@@ -300,3 +301,32 @@ def _fig(value: Any) -> str:
 def _count(n: int, noun: str) -> str:
     """`1 worker`, `2 workers`."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def sample_elicitation(console: Console, bench: Bench) -> None:
+    """Per agent of the closing benchmark, how the travellers' preference fields surfaced."""
+    from runner.scoring.elicitation import rates
+
+    table = cli_table(
+        Column("agent", no_wrap=True),
+        "fields",
+        "active",
+        "passive",
+        "of which\nopening",
+        "never",
+        title="elicitation: how the preference fields surfaced",
+    )
+    for row in bench.rows:
+        counts = row.scored["elicitation"]
+        shares = rates(counts)
+        cells = [_share(shares[key]) for key in ("active", "passive", "opening", "never")]
+        table.add_row(row.agent, str(counts["fields"]), *cells)
+    console.print(table)
+    console.print(
+        "active: first stated in answer to the Agent's question about it; passive: volunteered or in "
+        "the opening messages; never: not stated (shares of the fields)."
+    )
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.0f}%"

@@ -52,7 +52,7 @@ def run_command(
     *,
     tasks: Tasks,
     world: World,
-    agent: Annotated[str, typer.Option(help="Agent name: oracle, scripted, silent, or a model agent.")],
+    agent: Annotated[str, typer.Option(help="Agent name: oracle, scripted, silent, random, or openai.")],
     out_file: Annotated[Path, typer.Option("--out", help="Runs JSONL (appended; re-running resumes).")],
     users: Annotated[Users, typer.Option(help="Simulated users.")] = Users.rules,
     trials: Annotated[int, typer.Option(help="Trials per task (≥ 1).")] = 3,
@@ -73,6 +73,9 @@ def run_command(
         Path | None, typer.Option(help="Scored JSONL (default: --out with suffix .scored.jsonl).")
     ] = None,
     cache: Cache = None,
+    tool_faults: Annotated[
+        str | None, typer.Option(help="Inject tool faults: every:N (every N-th call) or rate:P (seeded).")
+    ] = None,
 ) -> None:
     """Play every task × trial not yet in --out; one JSON line per trial as it completes. Exit 0
     all trials succeeded, 1 some failed or were lost, 2 bad input (the other tasks still run)."""
@@ -89,8 +92,11 @@ def run_command(
     _positive("--trials", trials)
     _positive("--concurrency", concurrency)
     _positive("--oracle-time-limit", oracle_time_limit)
+    _check_faults(tool_faults)
     options = ModelOptions(base_url, model, api_key_env, temperature)
-    config = RunConfig(agent, users.value, seed, options, oracle_time_limit=oracle_time_limit)
+    config = RunConfig(
+        agent, users.value, seed, options, oracle_time_limit=oracle_time_limit, tool_faults=tool_faults
+    )
     with user_errors():
         read = read_run_tasks(tasks, task_id or ())
         job = make_job(config, world, cache or default_cache_dir())
@@ -157,6 +163,17 @@ def score_command(
     _report_tasks(read)
     _show_scored(result, out_file, json_out=json_out)
     raise typer.Exit(EXIT_BAD_INPUT if read.problems else EXIT_OK)
+
+
+def _check_faults(text: str | None) -> None:
+    """Refuse a malformed --tool-faults before any trial."""
+    from runner.episode.faults import FaultSpec, FaultSpecError
+
+    if text is not None:
+        try:
+            FaultSpec.parse(text)
+        except FaultSpecError as exc:
+            fail(f"--tool-faults: {text!r}: {exc.problem}")
 
 
 def _positive(option: str, value: float) -> None:

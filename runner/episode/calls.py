@@ -7,7 +7,9 @@ characters, flagged `error: true`. Any other call goes to `sandbox.tools.call_to
 answers bad arguments with its own errors). Counts: every call is `tool_calls_executed`; a call
 answered from the official cache (provenance `cache`) is a hit, every other executed call a miss
 (errors included); a call whose result is an error counts in `tool_errors` (an unparsed call
-counts there only).
+counts there only). With injected faults (`runner.episode.faults`) a parsed call may fail
+instead of running: the official text of a tool exception, a miss and an error; its signature is
+its own, so trying the call again is not a repetition.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from runner.conversation import ToolCallEntry, ToolCallRequest, ToolResultEntry
+from runner.episode.faults import FaultLog, fault_text
 from runner.episode.guards import Signature, signature
 from runner.episode.ledger import Ledger
 from sandbox.cache.store import ToolCache
@@ -70,6 +73,7 @@ class ToolRunner:
     cache: ToolCache | None
     ledger: Ledger
     stats: ToolStats
+    faults: FaultLog | None = None
 
     def run(self, request: ToolCallRequest) -> CallOutcome:
         """Execute one call (or refuse unparsed arguments) and count it."""
@@ -78,6 +82,20 @@ class ToolRunner:
         if not parsed:
             arguments = {"raw_arguments": request.arguments}
             text, error = unparsed_error(request.arguments), True
+        elif self.faults is not None and self.faults.next_fails(request.name):
+            self.stats.cache_misses += 1
+            self.stats.tool_errors += 1
+            shown = json.dumps(arguments, ensure_ascii=False)
+            return CallOutcome(
+                {"type": "tool_call", "name": request.name, "arguments": shown},
+                {
+                    "type": "tool_result",
+                    "name": request.name,
+                    "result": fault_text(request.name),
+                    "error": True,
+                },
+                self.faults.signature(),
+            )
         else:
             answer = self.ledger.tool_call(request.name, request.arguments, self.world, self.cache)
             text, error = answer.text, answer.error
@@ -87,6 +105,8 @@ class ToolRunner:
                 self.stats.cache_misses += 1
         if error:
             self.stats.tool_errors += 1
+        if parsed and self.faults is not None:
+            self.faults.answered(request.name, error=error)
         shown = json.dumps(arguments, ensure_ascii=False)
         return CallOutcome(
             {"type": "tool_call", "name": request.name, "arguments": shown},

@@ -8,6 +8,7 @@ from typing import Any
 from runner.conversation import AGENT, Agent, User
 from runner.episode.errors import EpisodeInputError
 from runner.episode.events import Episode
+from runner.episode.faults import FaultLog
 from runner.episode.record import success_record
 from runner.episode.scheduler import run_protocol
 from runner.episode.settings import EpisodeSettings, limits_for
@@ -50,7 +51,9 @@ def run_episode(
     change it).
     """
     check_inputs(task, users)
-    episode = Episode(task, world, agent, users, cache=cache, limits=limits_for(task, settings))
+    faults = None if settings.tool_faults is None else FaultLog(settings.tool_faults, settings.seed)
+    limits = limits_for(task, settings)
+    episode = Episode(task, world, agent, users, cache=cache, limits=limits, faults=faults)
     if observe is not None:
         observe(episode)
     reason = run_protocol(episode)

@@ -35,12 +35,14 @@ from runner.conversation import (
 )
 from runner.episode.calls import ToolRunner, ToolStats
 from runner.episode.compromise import CompromiseTracker
+from runner.episode.faults import FaultLog
 from runner.episode.guards import ConsecutiveCounter, Repetition
 from runner.episode.ledger import Ledger
 from runner.episode.markers import asked_by_agent
 from runner.episode.passes import is_pass, strip_passes
 from runner.episode.replies import ReplyContext, judge_reply
 from runner.episode.settings import MARKER_ATTEMPTS, MENTION_PASS_ATTEMPTS, Limits, event_cap
+from runner.episode.shifts import IntentShift
 from runner.episode.table import updated_table
 from runner.episode.turn import AgentTurns, TurnResult
 from sandbox.cache.store import ToolCache
@@ -79,6 +81,7 @@ class Episode:
         *,
         cache: ToolCache | None,
         limits: Limits,
+        faults: FaultLog | None = None,
     ) -> None:
         self.task = task
         self.users = users
@@ -88,7 +91,9 @@ class Episode:
         self.cap = event_cap(len(self.order))
         self.ledger = Ledger()
         self.stats = ToolStats()
-        self.agent = AgentTurns(task, agent, ToolRunner(world, cache, self.ledger, self.stats), self.ledger)
+        self.faults = faults
+        tools = ToolRunner(world, cache, self.ledger, self.stats, faults)
+        self.agent = AgentTurns(task, agent, tools, self.ledger)
         self.history: list[Entry] = [message(m.role, m.content) for m in task.initial_messages]
         self.table: dict[str, Any] = {}
         self.tracker = CompromiseTracker.start(task.preference_table())
@@ -97,6 +102,7 @@ class Episode:
         self.consumed: set[tuple[int, str]] = set()
         self.reason: str | None = None
         self.plan_generated = False
+        self.shift = IntentShift.of(task)
 
     # -- the Agent -------------------------------------------------------------------------------
 
@@ -163,7 +169,10 @@ class Episode:
                 return text, attempt
 
     def user_request(self, name: str, mentioned: bool, attempt: int) -> UserRequest:
-        """What `name` is given: outward history, its slot of ③, its compromise quota."""
+        """What `name` is given: outward history, its slot of ③ (after a due intent shift), its
+        compromise quota."""
+        if self.shift is not None:
+            self.shift.apply_due(self.counters.events, self.tracker.effective, name)
         left = self.tracker.left(name)
         original = bool(self.task.preference_table()[name].get("compromisable"))
         return UserRequest(

@@ -8,7 +8,9 @@ convergence_interval, original_preferences, task_index, task_id, trial_id, succe
 (assigning the key keeps its place). No agent reasoning is ever stored.
 
 Extras: termination_reason (= completion_reason), trial (= trial_id), tokens, timings, seed,
-agent, users, text_tool_calls. Wall-clock figures are only `duration` and `timings`; drop those
+agent, users, text_tool_calls, and `tool_faults {spec, met, recovered}` when faults were injected
+(`runner.episode.faults`), and `intent_shifts` when the task schedules one (`runner.episode.shifts`).
+Wall-clock figures are only `duration` and `timings`; drop those
 two keys and the record is byte-identical for the same inputs and seed.
 """
 
@@ -45,6 +47,8 @@ OFFICIAL_KEYS = (
     "success",
 )
 EXTRA_KEYS = ("termination_reason", "trial", "tokens", "timings", "seed", "agent", "users", "text_tool_calls")
+OPTIONAL_KEYS = ("tool_faults", "intent_shifts")
+"""Extras present only when the episode used them."""
 WALL_CLOCK_KEYS = ("duration", "timings")
 
 
@@ -54,7 +58,7 @@ def success_record(
     """The record of a finished episode (`agent` is the agent's description)."""
     task = episode.task
     timings = episode.ledger.timings()
-    return {
+    record: dict[str, Any] = {
         "conversation_history": episode.history,
         "agent_trace": episode.agent.trace,
         "agent_preference_table": episode.table,
@@ -87,6 +91,11 @@ def success_record(
         "users": {name: episode.users[name].describe() for name in episode.names},
         "text_tool_calls": episode.ledger.text_tool_calls,
     }
+    if episode.faults is not None:
+        record["tool_faults"] = episode.faults.as_dict()
+    if episode.shift is not None:
+        record["intent_shifts"] = episode.shift.as_record()
+    return record
 
 
 def without_wall_clock(record: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runner.episode.errors import EpisodeInputError
+from runner.episode.faults import FaultSpec
 from verifier.model.task import Task
 
 AGENT_TOOL_ITERATIONS = 20
@@ -43,11 +44,15 @@ DEFAULT_DIFFICULTY = "medium"
 
 @dataclass(frozen=True)
 class EpisodeSettings:
-    """What a caller chooses for an episode; None means "by the task's difficulty"."""
+    """What a caller chooses for an episode; None means "by the task's difficulty".
+
+    `tool_faults` makes tool calls fail as it says (`runner.episode.faults`); None injects none.
+    """
 
     seed: int = 0
     max_turn: int | None = None
     convergence_interval: int | None = None
+    tool_faults: FaultSpec | None = None
 
     def __post_init__(self) -> None:
         if self.max_turn is not None and self.max_turn < 0:

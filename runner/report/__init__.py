@@ -3,7 +3,8 @@
 `inputs` reads the files; `official` re-scores the trials for the official aggregation;
 `figures` (against the oracle), `frontier`, `tool_stats` and `judge_figures` compute the
 figures; `plots` draws them with matplotlib (`fonts`: the CJK font); `trajectory` lays one
-episode out; `sections` and `build` assemble the document (`document` blocks) that `markdown`
+episode out; `episode_sections` shows elicitation, tool faults, unsolvable variants and intent
+shifts; `sections` and `build` assemble the document (`document` blocks) that `markdown`
 and `html` render.
 
 Imported on first use: the judge command reads runs files through `inputs` without loading

@@ -14,6 +14,7 @@ from typing import Any
 from runner.io import atomic_write_bytes
 from runner.report import html, markdown
 from runner.report.document import Block, Report
+from runner.report.episode_sections import episode_sections
 from runner.report.inputs import Inputs
 from runner.report.sections import (
     inputs_section,
@@ -53,6 +54,7 @@ def build_report(
         *oracle_section(inputs),
         *plots_section(inputs),
         *runs_section(inputs.runs),
+        *episode_sections(inputs),
     ]
     blocks += trial_sections(inputs, success)
     if judge is not None:

@@ -49,10 +49,15 @@ class RunConfig:
     convergence_interval: int | None = None
     oracle_time_limit: float = 60.0
     world_hash: str = ""
+    tool_faults: str | None = None
+    """`every:N` or `rate:P` (`runner.episode.faults`); None injects no fault."""
 
     def identity(self) -> dict[str, Any]:
+        """What the hash covers (a run without injected faults hashes as before faults existed)."""
         fields = dataclasses.asdict(self)
         fields["model"] = self.model.identity()
+        if self.tool_faults is None:
+            del fields["tool_faults"]
         return {"version": HASH_VERSION, **fields}
 
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from runner.conversation import Agent, User
 from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
+from runner.episode.faults import FaultSpec
 from runner.loading import load_sandbox_world
 from runner.runs.cast import CastBuilder, build_cast
 from runner.runs.config import RunConfig
@@ -101,8 +102,13 @@ def play_trial(job: RunJob, spec: TrialSpec) -> dict[str, Any]:
     """The trial's record (success or failure), after retries of retryable failures."""
     world = job_world(job)
     key = spec.key
+    config = job.config
+    injected = None if config.tool_faults is None else FaultSpec.parse(config.tool_faults)
     settings = EpisodeSettings(
-        seed=key.seed, max_turn=job.config.max_turn, convergence_interval=job.config.convergence_interval
+        seed=key.seed,
+        max_turn=config.max_turn,
+        convergence_interval=config.convergence_interval,
+        tool_faults=injected,
     )
     attempt = 1
     faults: Counter[str] | None = None

@@ -7,7 +7,8 @@ scored with the official GU function: the agent's plan and the ② plan on ③ (
 elicitation and planning loss), the ③ and ① plans on ① (compromise effect). The oracle plan of
 each table is the witness that fits the profile scored with (`solver.oracle.result.witness_for`:
 the strict-best for `strict`, the best plan valid under both profiles for `official`); the
-line names it (`witness`, `witness_profile`).
+line names it (`witness`, `witness_profile`) and ends with `runner.scoring.episode_measures`
+(elicitation, tool faults, refusals, intent shifts).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runner.rescore import score_trial
+from runner.scoring.episode_measures import episode_measures
 from runner.scoring.figures import difference, gu_ratio, optimal
 from runner.scoring.oracle_cache import OracleCache
 from sandbox.world.world import World
@@ -78,7 +80,8 @@ def score_record(record: dict[str, Any], context: TaskContext) -> dict[str, Any]
         "pc": _number(official, "preference_completeness", "completeness_ratio"),
     }
     figures = _figures(_oracle_plans(record, context), gu, strict_valid=strict_valid is True)
-    return line | figures | {"witness_profile": context.profile}
+    measures = episode_measures(record, task, context.poi_db)
+    return line | figures | {"witness_profile": context.profile} | measures
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from runner import sample_oracle
+from runner import sample_bench, sample_oracle
 from runner.cli.app import app
 from runner.sample import Sample, build_sample
 from runner.sample_bench import BenchSettings, run_bench
@@ -79,6 +79,7 @@ agent     plan?  valid   GU  GU*  GU/GU*  regret  PC    reason
 ───────────────────────────────────────────────────────────────────────
 scripted  yes    yes     27  40   0.675   13      1.00  plan_generated
 silent    yes    yes     19  40   0.475   21      0.27  plan_generated
+random    yes    yes     21  40   0.525   19      0.37  plan_generated
 Trial 0 of 3. GU: the agent's plan's GU total on the effective table ③; GU*: the
 oracle's proven bound there (no strict-valid plan scores more; the oracle's own
 plan scores 27); regret = GU* − GU; PC: share of the preferences the agent
@@ -90,6 +91,16 @@ scripted  1.00    1.00    1.00    1.00    1.00
 silent    1.00    1.00    1.00    1.00    1.00
 Success: a strict-valid plan. pass^k: k trials drawn from the agent's trials all
 succeed; pass@k: at least one does; avg: share of trials that succeed.
+  elicitation: how the preference fields surfaced
+                                   of which
+agent     fields  active  passive  opening   never
+───────────────────────────────────────────────────
+scripted  14      50%     50%      43%       0%
+silent    14      0%      43%      43%       57%
+random    14      7%      43%      43%       50%
+active: first stated in answer to the Agent's question about it; passive:
+volunteered or in the opening messages; never: not stated (shares of the
+fields).
 """
 REPORT_FILES = ("runs.jsonl", "scored.jsonl", "scored.summary.json", "report.md", "report.html")
 
@@ -201,6 +212,7 @@ def test_the_bench_closes_the_main_job_with_its_table_and_reports(tmp_path: Path
         BENCH
         + f"scripted report: {bench / 'scripted' / 'report.html'} (and report.md)\n"
         + f"silent report: {bench / 'silent' / 'report.html'} (and report.md)\n"
+        + f"random report: {bench / 'random' / 'report.html'} (and report.md)\n"
     )
     assert output.index("wrote ") < output.index(" baselines on ")
     for agent in ("scripted", "silent"):
@@ -254,20 +266,24 @@ def test_sample_json_has_the_bench(tmp_path: Path) -> None:
     assert rows == [
         ("scripted", True, True, 27.0, 40, 0.675, 13.0, 1.0, "plan_generated"),
         ("silent", True, True, 19.0, 40, 0.475, 21.0, 4 / 15, "plan_generated"),
+        ("random", True, True, 21.0, 40, 0.525, 19.0, 11 / 30, "plan_generated"),
     ]
     assert [row["report"] for row in bench["rows"]] == [
-        str(tmp_path / "bench" / agent / "report.html") for agent in ("scripted", "silent")
+        str(tmp_path / "bench" / agent / "report.html") for agent in ("scripted", "silent", "random")
     ]
     assert [(row["gu_best"], row["elicitation_loss"], row["planning_loss"]) for row in bench["rows"]] == [
         (27.0, 0.0, 0.0),
         (27.0, 8.0, 0.0),
+        (27.0, 6.0, 0.0),
     ]
 
 
 @pytest.mark.usefixtures("fake_oracle")
 @pytest.mark.filterwarnings("ignore:No artists with labels")  # the report's plots of a run without plans
 def test_a_failed_bench_trial_is_shown_and_exits_1(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """An oracle cache that cannot be written: each agent's planner fails, so does its trial."""
+    """An oracle cache that cannot be written: each agent's planner fails, so does its trial (the
+    random agent plans without the oracle, so it is left out here)."""
+    monkeypatch.setattr(sample_bench, "AGENTS", ("scripted", "silent"))
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
@@ -319,9 +335,10 @@ def test_real_bench_plans_valid_and_bounded(sample: Sample, tmp_path: Path) -> N
     ] == [
         ("scripted", True, True, "plan_generated"),
         ("silent", True, True, "plan_generated"),
+        ("random", True, True, "plan_generated"),
     ]
-    assert [line["pc"] for line in lines] == [1.0, 4 / 15]
+    assert [line["pc"] for line in lines] == [1.0, 4 / 15, 11 / 30]
     for line in lines:
         assert line["gu"] <= line["gu_best"] <= line["gu_star"]
         assert line["regret"] == line["gu_star"] - line["gu"] and line["problems"] == []
-    assert len(list((tmp_path / "cache").rglob("*.json"))) == 3
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 4  # ① = ③ and scripted's ②, silent's, random's

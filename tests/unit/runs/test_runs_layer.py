@@ -223,6 +223,21 @@ def test_the_key_variable_is_not_part_of_the_config_hash() -> None:
     assert config_hash(one, sample) == config_hash(two, sample) != config_hash(hotter, sample)
 
 
+def test_tool_faults_enter_the_hash_only_when_given() -> None:
+    sample = load_task(sample_path("task.json"), None)
+    plain = RunConfig("scripted")
+    assert "tool_faults" not in plain.identity()
+    faulted = RunConfig("scripted", tool_faults="every:2")
+    assert faulted.identity()["tool_faults"] == "every:2"
+    other = RunConfig("scripted", tool_faults="every:3")
+    assert len({config_hash(c, sample) for c in (plain, faulted, other)}) == 3
+    # the hash of a run without faults is the one computed before the option existed
+    assert set(plain.identity()) == {
+        "version", "agent", "users", "seed", "model", "max_turn", "convergence_interval",
+        "oracle_time_limit", "world_hash",
+    }  # fmt: skip
+
+
 def test_a_dead_worker_process_ends_the_run_and_resume_finishes_it(make_job: Any, tmp_path: Path) -> None:
     tasks = runnable(write_tasks(tmp_path / "t.jsonl", task("die")))
     out = tmp_path / "runs.jsonl"

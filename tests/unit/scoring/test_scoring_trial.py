@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from runner.sample import Sample
+from runner.scoring.elicitation import elicitation_counts, field_statuses
 from runner.scoring.oracle_cache import OracleCache, world_hash
 from runner.scoring.score import ScoreJob, presolve, score_records
 from runner.scoring.trial import NO_EFFECTIVE
@@ -77,6 +78,13 @@ def test_every_figure_of_a_trial(
     assert (gu, best, by_agent_table) == (18.0, 31.0, 25.0)
     assert official.gf is not None and official.pc is not None
     assert (strict.valid, official.valid) == (True, True)
+    measures = {key: line.pop(key) for key in ("elicitation", "tool_faults", "unsolvable", "intent_shift")}
+    assert measures == {
+        "elicitation": elicitation_counts(field_statuses(record(sample, 0, mine))),
+        "tool_faults": None,
+        "unsolvable": None,
+        "intent_shift": None,
+    }
     assert line == {
         "task_id": "task_004175",
         "trial": 0,

@@ -1,0 +1,1 @@
+"""Deriving task variants: certified-unsolvable wishes, mid-dialogue transitions, intent shifts."""
