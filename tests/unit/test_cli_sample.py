@@ -89,6 +89,7 @@ agent     pass^1  pass^2  pass^3  pass@3  avg
 ───────────────────────────────────────────────
 scripted  1.00    1.00    1.00    1.00    1.00
 silent    1.00    1.00    1.00    1.00    1.00
+random    1.00    1.00    1.00    1.00    1.00
 Success: a strict-valid plan. pass^k: k trials drawn from the agent's trials all
 succeed; pass@k: at least one does; avg: share of trials that succeed.
   elicitation: how the preference fields surfaced
@@ -215,7 +216,7 @@ def test_the_bench_closes_the_main_job_with_its_table_and_reports(tmp_path: Path
         + f"random report: {bench / 'random' / 'report.html'} (and report.md)\n"
     )
     assert output.index("wrote ") < output.index(" baselines on ")
-    for agent in ("scripted", "silent"):
+    for agent in ("scripted", "silent", "random"):
         assert all((bench / agent / name).is_file() for name in REPORT_FILES)
         runs = [json.loads(line) for line in (bench / agent / "runs.jsonl").read_text().splitlines()]
         assert sorted((r["task_id"], r["trial"], r["agent"]["name"]) for r in runs) == [
@@ -341,4 +342,5 @@ def test_real_bench_plans_valid_and_bounded(sample: Sample, tmp_path: Path) -> N
     for line in lines:
         assert line["gu"] <= line["gu_best"] <= line["gu_star"]
         assert line["regret"] == line["gu_star"] - line["gu"] and line["problems"] == []
-    assert len(list((tmp_path / "cache").rglob("*.json"))) == 4  # ① = ③ and scripted's ②, silent's, random's
+    # ① = ③, scripted's ②, silent's, and random's two (its seeded trials hear two tables)
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 5
