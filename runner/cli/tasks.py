@@ -26,7 +26,8 @@ def infeasible_command(
     world: World,
     out_file: Out,
     kind: Annotated[
-        list[str] | None, typer.Option("--kind", help="Kinds of wish: budget, closed, no_service (default: all).")
+        list[str] | None,
+        typer.Option("--kind", help="Kinds of wish: budget, closed, no_service (default: all)."),
     ] = None,
     at_event: AtEvent = 3,
     json_out: Json = False,
