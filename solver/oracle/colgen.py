@@ -118,7 +118,6 @@ class ColumnGeneration:
     cities: Mapping[str, City]
     users: tuple[ScoredUser, ...]
     splits: bool
-    seed: int = 0
     label_limit: int = FIRST_LABEL_LIMIT
     """Labels a pricing call may extend; multiplied by 4 after a round that adds no column
     without proving that none exists."""

@@ -440,9 +440,7 @@ class _Search:
         """The decomposed bound (`colgen.py`) within `seconds` deterministic seconds; its run
         is kept for the record (`extra["decomposition"]`)."""
         facts = trip_facts(days, start, home, cities)
-        generation = ColumnGeneration(
-            facts, cities, self.users, self.settings.splits, seed=self.settings.seed
-        )
+        generation = ColumnGeneration(facts, cities, self.users, self.settings.splits)
         run = generation.run(Clock(seconds))
         self.clock.add(run.seconds)
         self.decomposition = run
