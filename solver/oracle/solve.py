@@ -20,6 +20,7 @@ import datetime as dt
 import itertools
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -203,7 +204,8 @@ def _solve_goal(
     bounds: list[tuple[int, Frame]] = []
     for frame in frames:
         order = {key: cities[key] for key in frame.stops[1:-1]}
-        bounds.append((search.bound(frame, order, budget.bound_share(), fallback=fallback), frame))
+        value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
+        bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
     searched = 0
     for value, frame in bounds:
@@ -417,18 +419,28 @@ class _Search:
             return None
         return list(solver.response_proto.solution)
 
-    def bound(self, frame: Frame, cities: dict[str, City], seconds: float, *, fallback: int) -> int:
+    def bound(
+        self,
+        frame: Frame,
+        cities: dict[str, City],
+        seconds: float,
+        *,
+        fallback: int,
+        per_user: Sequence[int],
+    ) -> int:
         """A proven upper bound for one order: without splits the relaxed model's; with splits the
         sum of every user's own relaxed optimum (a user's utility in any plan, split or not, is at
         most what the best plan for that user alone gives, and the split penalty is never
-        negative). The trivial bound where CP-SAT returns none; minus infinity when the order
-        has no modelled plan."""
+        negative), each capped by that user's own trivial bound (`per_user`) — never by the
+        group's `fallback`, which bounds the total only (a user may score more than the group).
+        The trivial bound where CP-SAT returns none; minus infinity when the order has no
+        modelled plan."""
         if not self.settings.splits or len(self.users) == 1:
             return self._relaxed(frame, cities, self.users, seconds, fallback)
         values = []
-        for user in self.users:
+        for user, own in zip(self.users, per_user, strict=True):
             alone = {key: city.alone(user) for key, city in cities.items()}
-            value = self._relaxed(frame, alone, (user,), seconds / len(self.users), fallback)
+            value = self._relaxed(frame, alone, (user,), seconds / len(self.users), own)
             if value < -(10**8):
                 return value
             values.append(value)

@@ -24,6 +24,8 @@ from solver.oracle.solve import OracleSettings, solve_task
 from tests.fixtures.exhaustive import ExhaustiveResult, exhaustive_optimum, official_gu
 from tests.fixtures.tiny_world import (
     DEST,
+    Poi,
+    Service,
     TinyWorld,
     Window,
     attraction,
@@ -157,6 +159,76 @@ def test_the_hand_made_tasks_exercise_splits_and_budgets() -> None:
 def test_oracle_matches_exhaustive_search_on_generated_tasks(case: tuple[Task, TinyWorld]) -> None:
     task, world = case
     _check(task, world, solve_task(task, world, SETTINGS))
+
+
+TIGHT_GROUP_WORLD = TinyWorld(
+    (
+        Poi("古镇老街", DEST, "attraction", "古镇", 2.0, 1.0, 4000, 90),
+        Poi("湖心公园", DEST, "attraction", "古镇", 5.0, -4.0, 4000, 90, windows=(Window(540, 1020),)),
+        Poi("古镇", DEST, "attraction", "公园", 5.0, -5.0, 12000, 60, windows=(Window(600, 1320),)),
+        Poi("老川菜馆", DEST, "restaurant", "海鲜", 3.0, -4.0, 4950, 45, windows=(Window(540, 1020),)),
+        Poi(
+            "渔港海鲜",
+            DEST,
+            "restaurant",
+            "海鲜",
+            -1.0,
+            -5.0,
+            4950,
+            45,
+            windows=(Window(480, 720), Window(810, 1200)),
+        ),
+        Poi("湖畔酒店", DEST, "hotel", "经济型", 4.0, 3.0, 40000, 0),
+        Poi("站前旅馆", DEST, "hotel", "舒适型", 3.0, -1.0, 20000, 0),
+    ),
+    (
+        Service("飞机", "甲市", DEST, 510, 620, 30000, "T0"),
+        Service("高铁", DEST, "甲市", 900, 1030, 60000, "T0"),
+    ),
+)
+TIGHT_GROUP = tiny_task(
+    "tight_group",
+    [
+        user_prefs(
+            budget=900,
+            transport={"must": ["高铁"]},
+            max_pois=1,
+            max_hours=4.5,
+            city=city_prefs(reject=["古镇"], food={"prefer_eat": ["火锅"], "reject_eat": ["海鲜"]}),
+        ),
+        user_prefs(
+            budget=900,
+            transport={"avoid": ["高铁"]},
+            hotel_prefer=["经济型"],
+            city=city_prefs(
+                must=["古镇老街", "湖心公园"],
+                reject=["湖心公园"],
+                negative=["博物馆"],
+                food={"must_eat": ["火锅"], "avoid_eat": ["火锅"], "reject_eat": ["火锅"]},
+            ),
+        ),
+        user_prefs(
+            budget=900,
+            transport={"must": ["高铁"]},
+            max_pois=1,
+            max_hours=4.5,
+            hotel_prefer=["舒适型"],
+            city=city_prefs(
+                must=["湖心公园"], positive=["公园"], food={"prefer_eat": ["火锅"], "reject_eat": ["火锅"]}
+            ),
+        ),
+    ],
+    date="2025-09-05",
+)
+"""A generated task (hypothesis) that caught each user's relaxed bound being capped by the group's
+bound: the group's GU is at most −1 while one user alone scores 3 in the best plan (−5, a
+three-team split); the bound was −8, below that plan."""
+
+
+def test_a_users_own_bound_is_never_capped_by_the_groups() -> None:
+    result = solve_task(TIGHT_GROUP, TIGHT_GROUP_WORLD, SETTINGS)
+    assert exhaustive_optimum(TIGHT_GROUP, TIGHT_GROUP_WORLD, tolerances=True).value == -5
+    _check(TIGHT_GROUP, TIGHT_GROUP_WORLD, result)
 
 
 def test_exhaustive_search_is_at_least_the_greedy_plan() -> None:
