@@ -17,10 +17,10 @@ from runner.cli.support import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, err, fail,
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from runner.oracle.tasks import TaskEntry
     from runner.runs.run import RunOutcome
     from runner.runs.tasks import RunTasks
     from runner.scoring.score import ScoredRun
+    from runner.solving.tasks import TaskEntry
 
 
 class Users(StrEnum):
