@@ -45,7 +45,7 @@ import gymnasium
 from runner.conversation import AgentRequest, AgentStep, ToolCallRequest
 from runner.episode import EpisodeSettings, run_episode
 from runner.episode.events import Episode
-from runner.rescore import score_trial
+from runner.saved.rescore import score_trial
 from runner.scoring.figures import gu_ratio
 from runner.scoring.oracle_cache import OracleCache
 from runner.users.registry import make_users

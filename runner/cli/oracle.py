@@ -149,7 +149,7 @@ def normalize_command(
 ) -> None:
     """GU against the oracle's proven bound GU*: GU/GU*, regret and their distributions."""
     from runner.cli import render_normalize
-    from runner.normalize import normalize, read_oracle, read_scored
+    from runner.saved.normalize import normalize, read_oracle, read_scored
 
     with user_errors():
         document = normalize(read_scored(verdicts, profile), read_oracle(oracle))

@@ -27,8 +27,8 @@ from runner.cli.support import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from runner.sample import Sample
-    from runner.sample_bench import Bench
+    from runner.sample.bench import Bench
+    from runner.sample.plans import Sample
     from verifier.official.poi_db import PoiDb
     from verifier.world import WorldFacts
 
@@ -132,10 +132,10 @@ def verify_batch_command(
 ) -> None:
     """Verify every line of a JSONL file; one JSON line out per line in, in input order (the same
     bytes for any --jobs). Exit 1 if any is invalid."""
-    from runner.batch import BatchSettings, verify_batch
     from runner.io import numbered_lines, read_bytes
     from runner.loading import load_poi_db, load_tasks
-    from runner.ordered_pool import default_jobs
+    from runner.saved.ordered_pool import default_jobs
+    from runner.saved.verify_cases import BatchSettings, verify_batch
 
     with user_errors():
         _need_world(profile, world)
@@ -212,8 +212,12 @@ def sample_command(
     """Build the sample task's world, verify its three sample plans under both profiles, run the
     oracle on it (its plan verified and shown), and play the baseline agents against the oracle."""
     from runner.cli import render
-    from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
-    from runner.sample_oracle import run_oracle, write_oracle  # OR-Tools: only here
+    from runner.sample.oracle_splits import run_oracle, write_oracle  # OR-Tools: only here
+    from runner.sample.plans import (  # world builder + planner: only here
+        build_sample,
+        run_samples,
+        write_sample,
+    )
 
     with user_errors():
         sample = build_sample()
@@ -254,7 +258,7 @@ def sample_command(
 def _bench(sample: Sample, out_dir: Path | None, time_limit: float) -> Bench:
     """The closing benchmark, written into `out_dir`, else into a fresh folder."""
     from runner.io import InputError
-    from runner.sample_bench import BenchSettings, run_bench  # runs, scoring and report: only here
+    from runner.sample.bench import BenchSettings, run_bench  # runs, scoring and report: only here
     from runner.scoring.oracle_cache import default_cache_dir
 
     try:

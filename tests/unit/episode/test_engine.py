@@ -18,7 +18,7 @@ from runner.episode import (
 )
 from runner.episode.record import EXTRA_KEYS
 from runner.loading import load_task, sample_path
-from runner.rescore import score_trial
+from runner.saved.rescore import score_trial
 from sandbox.tools import call_tool
 from sandbox.world.build import build_world
 from sandbox.world.official_io import export_poi_db
