@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from runner.agents.openai_agent import OpenAIAgent
-from runner.conversation import AgentRequest, AgentStep, ModelCallError, User
+from runner.episode.conversation import AgentRequest, AgentStep, ModelCallError, User
 from runner.episode.engine import run_episode
 from runner.episode.settings import EpisodeSettings
 from runner.io import read_json

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from runner.conversation import AGENT, ModelCallError, Purpose, UserRequest, is_outward
 from runner.episode import (
     OFFICIAL_KEYS,
     EpisodeInputError,
@@ -16,6 +15,7 @@ from runner.episode import (
     run_episode,
     without_wall_clock,
 )
+from runner.episode.conversation import AGENT, ModelCallError, Purpose, UserRequest, is_outward
 from runner.episode.record import EXTRA_KEYS
 from runner.loading import load_task, sample_path
 from runner.saved.rescore import score_trial
