@@ -1,6 +1,6 @@
-"""CLI commands `oracle` (best plans and proven GU bounds for a task set), `certify` (each
-record's bound recomputed from its multipliers) and `normalize` (GU / GU*, regret and their
-distributions)."""
+"""CLI commands over oracle records: `oracle` (best plans and proven GU bounds for a task set,
+appended to a resumable record file) and `certify` (each record's bound recomputed from its
+multipliers)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from runner.cli.support import err, fail, out, print_json, user_errors
+from runner.cli.support import err, fail, user_errors
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -134,29 +134,6 @@ def _report(console: Console, line: dict[str, Any]) -> None:
     console.print(
         f"[red]error:[/] {escape(task)}: {escape(error['field'])}: {escape(error['problem'])}", soft_wrap=True
     )
-
-
-def normalize_command(
-    *,
-    verdicts: Annotated[
-        Path, typer.Option(help="Output of verify-batch (JSONL) or a rescore --json document.")
-    ],
-    oracle: Annotated[Path, typer.Option(help="Output of tripwright oracle (JSONL).")],
-    profile: Annotated[
-        str | None, typer.Option(help="Profile of a rescore document (default: strict when scored).")
-    ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
-) -> None:
-    """GU against the oracle's proven bound GU*: GU/GU*, regret and their distributions."""
-    from runner.cli import render_normalize
-    from runner.saved.normalize import normalize, read_oracle, read_scored
-
-    with user_errors():
-        document = normalize(read_scored(verdicts, profile), read_oracle(oracle))
-    if json_out:
-        print_json(document)
-    else:
-        render_normalize.normalized(out(), document)
 
 
 def certify_command(
