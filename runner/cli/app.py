@@ -9,7 +9,7 @@ whole (`SentenceGroup`; click would cut it at the column width).
 
 Command modules import the engine (verifier, sandbox, solver, runs, report, rich tables) inside
 their command functions: typer needs only the signatures, so `tripwright --help` and a single
-`verify` start without the rest (tests/unit/test_cli_startup.py keeps it so).
+`verify` start without the rest (tests/unit/cli/test_cli_startup.py keeps it so).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from sandbox.world.build import build_world
 from tests.fixtures import oracle_fake
 
 RUN = CliRunner()
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SAMPLE: dict[str, Any] = json.loads(sample_path("task.json").read_text(encoding="utf-8"))
 MUST = "user_preferences.User2.preference.city_specific_preferences.珠海市.attractions.must_visit[0]"
 
