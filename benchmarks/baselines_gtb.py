@@ -32,11 +32,11 @@ from typing import Any
 from runs_speed import PeakWatcher  # this folder is on sys.path when a script of it runs
 
 from runner.io import read_json_or_jsonl
-from runner.normalize import distribution
 from runner.runs.config import RunConfig
 from runner.runs.run import Execution, run_trials
 from runner.runs.setup import make_job
 from runner.runs.tasks import read_run_tasks
+from runner.saved.normalize import distribution
 from runner.scoring.score import ScoreJob, score_file, write_scored
 from runner.scoring.summary import group_summary
 from sandbox.world.build import build_world

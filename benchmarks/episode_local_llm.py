@@ -18,13 +18,13 @@ import time
 from typing import Any
 
 from runner.agents.openai_agent import OpenAIAgent
-from runner.conversation import AgentRequest, AgentStep, ModelCallError, User
+from runner.episode.conversation import AgentRequest, AgentStep, ModelCallError, User
 from runner.episode.engine import run_episode
 from runner.episode.settings import EpisodeSettings
 from runner.io import read_json
 from runner.llm.config import DEFAULT_KEY_ENV, LLMConfig
 from runner.loading import load_task, sample_path
-from runner.sample import SEED
+from runner.sample.plans import SEED
 from runner.users.llm import LLMUser
 from runner.users.registry import make_users
 from sandbox.world.build import build_world

@@ -37,11 +37,11 @@ from baselines_gtb import DEFAULT_TASKS, WORLD_SEED, prepare  # this folder is o
 
 from runner.io import atomic_write_bytes, dumps_line
 from runner.loading import load_sandbox_world
-from runner.normalize import distribution
 from runner.runs.config import RunConfig
 from runner.runs.run import Execution, run_trials
 from runner.runs.setup import make_job
 from runner.runs.tasks import read_run_tasks
+from runner.saved.normalize import distribution
 from runner.scoring.elicitation import elicitation_counts, field_statuses, merge_counts, rates
 from runner.scoring.episode_measures import episode_measures
 from runner.scoring.score import ScoreJob, score_file, write_scored

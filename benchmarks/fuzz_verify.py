@@ -16,7 +16,7 @@ import time
 import traceback
 from typing import Any
 
-from runner.sample import build_sample
+from runner.sample.plans import build_sample
 from verifier.referee import verify
 
 SCALARS: tuple[Any, ...] = (

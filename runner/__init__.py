@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from runner.agents.registry import AgentSetupError, make_agent
-    from runner.conversation import Agent, User
     from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
+    from runner.episode.conversation import Agent, User
     from runner.io import InputError
     from runner.runs.config import RunConfig
     from runner.runs.run import Execution, run_trials
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from runner.users.registry import UserSetupError, make_users
 
 _HOMES = {
-    "Agent": "runner.conversation",
+    "Agent": "runner.episode.conversation",
     "AgentSetupError": "runner.agents.registry",
     "EpisodeInputError": "runner.episode",
     "EpisodeSettings": "runner.episode",
@@ -34,7 +34,7 @@ _HOMES = {
     "OracleCache": "runner.scoring.oracle_cache",
     "RunConfig": "runner.runs.config",
     "ScoreJob": "runner.scoring.score",
-    "User": "runner.conversation",
+    "User": "runner.episode.conversation",
     "UserSetupError": "runner.users.registry",
     "make_agent": "runner.agents.registry",
     "make_job": "runner.runs.setup",

@@ -14,7 +14,7 @@ calls) and returns when the engine asks for the next one or the episode has ende
 - Observation: `{task_id, purpose, turn_purpose, history, turn, table, tools, mentioned,
   iteration}` — the engine's `AgentRequest` as data (`purpose` "done" after the end, with the
   record's history and table ②). `info["request"]` is the `AgentRequest` itself, so any
-  `runner.conversation.Agent` can be driven (`drive`).
+  `runner.episode.conversation.Agent` can be driven (`drive`).
 - Action: an `AgentStep`, a text, or `{"content": str, "tool_calls": [{"name", "arguments"}]}`
   (arguments as JSON text or an object).
 - Rewards (`Rewards`), per step: `tool_call` for each tool call of the step answered without
@@ -42,10 +42,10 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 
-from runner.conversation import AgentRequest, AgentStep, ToolCallRequest
 from runner.episode import EpisodeSettings, run_episode
+from runner.episode.conversation import AgentRequest, AgentStep, ToolCallRequest
 from runner.episode.events import Episode
-from runner.rescore import score_trial
+from runner.saved.rescore import score_trial
 from runner.scoring.figures import gu_ratio
 from runner.scoring.oracle_cache import OracleCache
 from runner.users.registry import make_users
@@ -470,7 +470,7 @@ def elicited_fields(table: Any, effective: Mapping[str, Any]) -> set[tuple[str, 
 def drive(
     env: GroupTravelEnv, agent: Any, *, seed: int, options: dict[str, Any]
 ) -> tuple[float, dict[str, Any]]:
-    """Play one episode of `env` with a `runner.conversation.Agent` (its `step` on each request);
+    """Play one episode of `env` with a `runner.episode.conversation.Agent` (its `step` on each request);
     (the summed reward, the last step's info)."""
     _, info = env.reset(seed=seed, options=options)
     total = 0.0

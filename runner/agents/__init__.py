@@ -1,4 +1,4 @@
-"""Planning agents behind one Protocol (`runner.conversation.Agent`), chosen by name."""
+"""Planning agents behind one Protocol (`runner.episode.conversation.Agent`), chosen by name."""
 
 from runner.agents.baselines import GreedyPlanner, OracleAgent, OraclePlanner, ScriptedAgent, SilentAgent
 from runner.agents.openai_agent import OpenAIAgent

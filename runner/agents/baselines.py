@@ -29,7 +29,7 @@ from typing import Any
 
 from runner.agents.elicit import interview, question
 from runner.agents.vocab import Vocabulary
-from runner.conversation import AgentRequest, AgentStep, Purpose, message
+from runner.episode.conversation import AgentRequest, AgentStep, Purpose, message
 from runner.tasks.certificates import check_table, declares_unsolvable, refusal_message
 from sandbox.world.world import World
 from solver.greedy import greedy_plan

@@ -21,7 +21,7 @@ from typing import Any
 
 from runner.agents.extract import apply, clear, read_statements
 from runner.agents.vocab import Vocabulary
-from runner.conversation import AGENT, Entry, outward
+from runner.episode.conversation import AGENT, Entry, outward
 from runner.episode.mentions import last_mention
 from runner.users.topics import Field, all_fields, asked_fields, empty_preference
 

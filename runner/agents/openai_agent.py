@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from runner.agents import prompts
-from runner.conversation import AgentRequest, AgentStep, Purpose
+from runner.episode.conversation import AgentRequest, AgentStep, Purpose
 from runner.llm.client import ChatClient
 from runner.llm.config import LLMConfig
 from runner.llm.history import Message, agent_messages, transcript

@@ -24,7 +24,7 @@ from typing import Any
 from runner.agents.baselines import GreedyPlanner, plan_message, table_message
 from runner.agents.elicit import interview
 from runner.agents.vocab import Vocabulary
-from runner.conversation import AgentRequest, AgentStep, Purpose, ToolCallRequest
+from runner.episode.conversation import AgentRequest, AgentStep, Purpose, ToolCallRequest
 from runner.users.rules import stable_int
 from sandbox.world.world import World
 from verifier.model.task import Task

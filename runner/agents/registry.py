@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from runner.agents.baselines import OracleAgent, Planner, ScriptedAgent, SilentAgent
 from runner.agents.openai_agent import OpenAIAgent
 from runner.agents.random_agent import RandomAgent
-from runner.conversation import Agent
+from runner.episode.conversation import Agent
 from runner.llm.config import LLMConfig, LLMConfigError
 from sandbox.world.world import World
 from verifier.errors import StructuredError

@@ -9,7 +9,7 @@ whole (`SentenceGroup`; click would cut it at the column width).
 
 Command modules import the engine (verifier, sandbox, solver, runs, report, rich tables) inside
 their command functions: typer needs only the signatures, so `tripwright --help` and a single
-`verify` start without the rest (tests/unit/test_cli_startup.py keeps it so).
+`verify` start without the rest (tests/unit/cli/test_cli_startup.py keeps it so).
 """
 
 from __future__ import annotations
@@ -20,7 +20,22 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from runner.cli import oracle, plan, report, rescore, run, tasks, tools, verify, world
+from runner.cli import (
+    judge,
+    normalize,
+    oracle,
+    plan,
+    report,
+    rescore,
+    run,
+    sample,
+    schema,
+    score,
+    tasks,
+    tools,
+    verify,
+    world,
+)
 
 
 def first_sentence(text: str) -> str:
@@ -60,15 +75,15 @@ app = typer.Typer(
 app.command("verify")(verify.verify_command)
 app.command("verify-batch")(verify.verify_batch_command)
 app.command("rescore")(rescore.rescore_command)
-app.command("sample")(verify.sample_command)
-app.command("schema")(verify.schema_command)
+app.command("sample")(sample.sample_command)
+app.command("schema")(schema.schema_command)
 app.command("oracle")(oracle.oracle_command)
-app.command("normalize")(oracle.normalize_command)
+app.command("normalize")(normalize.normalize_command)
 app.command("certify")(oracle.certify_command)
 app.command("report")(report.report_command)
-app.command("judge")(report.judge_command)
+app.command("judge")(judge.judge_command)
 app.command("run")(run.run_command)
-app.command("score")(run.score_command)
+app.command("score")(score.score_command)
 app.add_typer(world.app, name="world", cls=SentenceGroup)
 app.add_typer(tools.app, name="tools", cls=SentenceGroup)
 app.add_typer(tools.cache_app, name="cache", cls=SentenceGroup)

@@ -1,6 +1,6 @@
-"""CLI commands `oracle` (best plans and proven GU bounds for a task set), `certify` (each
-record's bound recomputed from its multipliers) and `normalize` (GU / GU*, regret and their
-distributions)."""
+"""CLI commands over oracle records: `oracle` (best plans and proven GU bounds for a task set,
+appended to a resumable record file) and `certify` (each record's bound recomputed from its
+multipliers)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from runner.cli.support import err, fail, out, print_json, user_errors
+from runner.cli.support import err, fail, user_errors
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from runner.io import JsonLine
-    from runner.oracle.batch import OracleJob, Tally
-    from runner.oracle.log import Appender
-    from runner.oracle.tasks import TaskEntry
+    from runner.solving.batch import OracleJob, Tally
+    from runner.solving.log import Appender
+    from runner.solving.tasks import TaskEntry
     from sandbox.world.world import World
 
 ORIGINAL = "original"
@@ -60,9 +60,9 @@ def oracle_command(
     """Solve every task: one JSON line each (record or error). Exit 0 all solved, 1 some failed,
     2 none has a record or bad input."""
     from runner.loading import load_sandbox_world
-    from runner.oracle.batch import Tally, make_job
-    from runner.oracle.log import Appender, Resume, resume
-    from runner.oracle.tasks import read_tables, read_task_entries, select
+    from runner.solving.batch import Tally, make_job
+    from runner.solving.log import Appender, Resume, resume
+    from runner.solving.tasks import read_tables, read_task_entries, select
     from solver.oracle.solve import OracleSettings
 
     if time_limit <= 0:
@@ -96,10 +96,10 @@ def oracle_command(
 
 
 def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World) -> Iterator[dict[str, Any]]:
-    from runner.oracle.batch import run_local
+    from runner.solving.batch import run_local
 
     if backend is Backend.ray and todo:
-        from runner.oracle.ray_backend import run_ray  # Ray is an optional dependency
+        from runner.solving.ray_backend import run_ray  # Ray is an optional dependency
 
         return run_ray(todo, job)
     return run_local(todo, job, world)
@@ -136,29 +136,6 @@ def _report(console: Console, line: dict[str, Any]) -> None:
     )
 
 
-def normalize_command(
-    *,
-    verdicts: Annotated[
-        Path, typer.Option(help="Output of verify-batch (JSONL) or a rescore --json document.")
-    ],
-    oracle: Annotated[Path, typer.Option(help="Output of tripwright oracle (JSONL).")],
-    profile: Annotated[
-        str | None, typer.Option(help="Profile of a rescore document (default: strict when scored).")
-    ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")] = False,
-) -> None:
-    """GU against the oracle's proven bound GU*: GU/GU*, regret and their distributions."""
-    from runner.cli import render_normalize
-    from runner.normalize import normalize, read_oracle, read_scored
-
-    with user_errors():
-        document = normalize(read_scored(verdicts, profile), read_oracle(oracle))
-    if json_out:
-        print_json(document)
-    else:
-        render_normalize.normalized(out(), document)
-
-
 def certify_command(
     *,
     oracle_file: Annotated[
@@ -175,7 +152,7 @@ def certify_command(
     all certified, 1 some not, 2 bad input."""
     from runner.io import dumps_line, iter_jsonl_bytes, read_bytes
     from runner.loading import load_sandbox_world
-    from runner.oracle.tasks import read_task_entries
+    from runner.solving.tasks import read_task_entries
 
     if seconds <= 0:
         fail(f"--seconds: must be positive, not {seconds:g}")

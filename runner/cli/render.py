@@ -12,9 +12,9 @@ from runner.plan_text import render_plan
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:
-    from runner.sample import Sample, SampleResult
-    from runner.sample_bench import Bench
-    from runner.sample_oracle import OracleRun
+    from runner.sample.bench import Bench
+    from runner.sample.oracle_splits import OracleRun
+    from runner.sample.plans import Sample, SampleResult
 
 MAX_VIOLATIONS = 50
 

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from runner.normalize import FIGURES
+from runner.saved.normalize import FIGURES
 
 STATS = ("count", "min", "p10", "median", "p90", "max", "mean")
 

@@ -27,8 +27,8 @@ def rescore_command(
     from runner.cli import render
     from runner.io import iter_jsonl
     from runner.loading import load_poi_db, load_tasks, load_world
-    from runner.ordered_pool import default_jobs
-    from runner.rescore_report import rescore_lines
+    from runner.saved.ordered_pool import default_jobs
+    from runner.saved.rescore_report import rescore_lines
 
     with user_errors():
         document = rescore_lines(

@@ -1,5 +1,4 @@
-"""CLI commands `run` (benchmark trials, resumable, scored at the end) and `score` (a runs file
-against the oracle)."""
+"""CLI command `run`: benchmark trials, resumable, scored at the end (`--score`, as `score` does)."""
 
 from __future__ import annotations
 
@@ -8,19 +7,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from runner.cli.support import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, err, fail, out, print_json, user_errors
+from runner.cli.score import Cache, OracleLimit, Tasks, World, positive, report_tasks, show_scored
+from runner.cli.support import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, err, fail, user_errors
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from runner.oracle.tasks import TaskEntry
     from runner.runs.run import RunOutcome
     from runner.runs.tasks import RunTasks
-    from runner.scoring.score import ScoredRun
 
 
 class Users(StrEnum):
@@ -31,21 +27,6 @@ class Users(StrEnum):
 class Backend(StrEnum):
     local = "local"
     ray = "ray"
-
-
-class WitnessProfile(StrEnum):
-    """The profile `score` compares with the oracle under (which oracle plan it uses)."""
-
-    strict = "strict"
-    official = "official"
-
-
-Tasks = Annotated[Path, typer.Option(help="Tasks: one JSON object, a JSON array or JSONL.")]
-World = Annotated[Path, typer.Option(help="World directory (tripwright world build).")]
-OracleLimit = Annotated[float, typer.Option(help="Seconds of CP-SAT per oracle solve (> 0).")]
-Cache = Annotated[
-    Path | None, typer.Option(help="Oracle cache directory (default ~/.cache/tripwright/oracle).")
-]
 
 
 def run_command(
@@ -89,9 +70,9 @@ def run_command(
     from runner.scoring.oracle_cache import default_cache_dir
     from runner.scoring.score import ScoreJob, score_file, write_scored
 
-    _positive("--trials", trials)
-    _positive("--concurrency", concurrency)
-    _positive("--oracle-time-limit", oracle_time_limit)
+    positive("--trials", trials)
+    positive("--concurrency", concurrency)
+    positive("--oracle-time-limit", oracle_time_limit)
     _check_faults(tool_faults)
     options = ModelOptions(base_url, model, api_key_env, temperature)
     config = RunConfig(
@@ -101,7 +82,7 @@ def run_command(
         read = read_run_tasks(tasks, task_id or ())
         job = make_job(config, world, cache or default_cache_dir())
         check_setup(job, read.runnable)
-    _report_tasks(read)
+    report_tasks(read)
     execution = Execution(concurrency, backend.value, default_pool(job.config))
     with user_errors(), _progress("run") as advance:
         try:
@@ -125,44 +106,8 @@ def run_command(
             tasks_by_id = {entry.task.task_id: entry.task for entry in read.runnable}
             result = score_file(out_file, tasks_by_id, ScoreJob(world, job.oracle, concurrency))
             write_scored(result, target)
-        _show_scored(result, target, json_out=False)
+        show_scored(result, target, json_out=False)
     raise typer.Exit(_exit_code(read, outcome))
-
-
-def score_command(
-    *,
-    runs: Annotated[Path, typer.Argument(help="Runs JSONL (tripwright run output, or official inference).")],
-    tasks: Tasks,
-    world: World,
-    out_file: Annotated[Path, typer.Option("--out", help="Scored JSONL (the summary goes beside it).")],
-    oracle_time_limit: OracleLimit = 60.0,
-    cache: Cache = None,
-    concurrency: Annotated[int, typer.Option(help="Oracle solves at once (processes, ≥ 1).")] = 1,
-    profile: Annotated[
-        WitnessProfile,
-        typer.Option(help="Oracle witness: strict-best plan (strict) or the both-valid plan (official)."),
-    ] = WitnessProfile.strict,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-) -> None:
-    """Score every trial under both profiles and against the oracle (GU/GU*, regret, losses).
-    Exit 0 done, 2 bad input (tasks that do not load are reported; the others are scored)."""
-    from runner.runs.tasks import read_run_tasks
-    from runner.scoring.oracle_cache import OracleCache, default_cache_dir, world_hash
-    from runner.scoring.score import ScoreJob, score_file, write_scored
-    from solver.oracle.solve import OracleSettings
-
-    _positive("--oracle-time-limit", oracle_time_limit)
-    _positive("--concurrency", concurrency)
-    with user_errors():
-        read = read_run_tasks(tasks)
-        settings = OracleSettings(time_limit=oracle_time_limit)
-        oracle = OracleCache(cache or default_cache_dir(), world_hash(world), settings)
-        tasks_by_id = {entry.task.task_id: entry.task for entry in read.runnable}
-        result = score_file(runs, tasks_by_id, ScoreJob(world, oracle, concurrency, profile.value))
-        write_scored(result, out_file)
-    _report_tasks(read)
-    _show_scored(result, out_file, json_out=json_out)
-    raise typer.Exit(EXIT_BAD_INPUT if read.problems else EXIT_OK)
 
 
 def _check_faults(text: str | None) -> None:
@@ -174,24 +119,6 @@ def _check_faults(text: str | None) -> None:
             FaultSpec.parse(text)
         except FaultSpecError as exc:
             fail(f"--tool-faults: {text!r}: {exc.problem}")
-
-
-def _positive(option: str, value: float) -> None:
-    if value <= 0:
-        fail(f"{option}: must be positive, not {value:g}")
-
-
-def _report_tasks(read: RunTasks) -> None:
-    from rich.markup import escape
-
-    for entry in read.problems:
-        err().print(f"[red]error:[/] {escape(_task_error(entry))}", soft_wrap=True)
-
-
-def _task_error(entry: TaskEntry) -> str:
-    place = f"task {entry.task_id} ({entry.where})" if entry.task_id else entry.where
-    error = entry.error
-    return f"{place}: {error.field}: {error.problem}" if error is not None else place
 
 
 @contextmanager
@@ -229,53 +156,3 @@ def _exit_code(read: RunTasks, outcome: RunOutcome) -> int:
     if read.problems:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if outcome.failed or outcome.lost else EXIT_OK
-
-
-def _show_scored(result: ScoredRun, target: Path, *, json_out: bool) -> None:
-    from rich.markup import escape
-
-    from runner.scoring.score import summary_path
-
-    for item in result.skipped:
-        err().print(f"skipped line {item['line']}: {escape(item['error'])}", soft_wrap=True)
-    if json_out:
-        print_json(result.summary)
-        return
-    console = out()
-    console.print(
-        f"scored {len(result.lines)} trials → {escape(str(target))} (summary: {summary_path(target).name})"
-    )
-    witness = result.summary["witness"]
-    console.print(f"oracle witness: the {witness['plan']} plan (profile {witness['profile']})")
-    _summary_table(console, result.summary)
-
-
-SUMMARY_COLUMNS = ("trials", "plans", "strict ok", "optimal", "GU/GU*", "median", "regret")
-
-
-def _summary_table(console: Console, summary: dict[str, Any]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table("group", *SUMMARY_COLUMNS, title="against the oracle (shares of trials; GU/GU*: mean)")
-    rows = [("overall", summary["overall"]), *summary["by_difficulty"].items()]
-    for name, group in rows:
-        table.add_row(
-            escape(name),
-            str(group["trials"]),
-            str(group["plans"]),
-            _percent(group["acceptable_rate"]),
-            _percent(group["optimality_rate"]),
-            _number(group["gu_ratio"]["mean"]),
-            _number(group["gu_ratio"]["median"]),
-            _number(group["regret"]["mean"]),
-        )
-    console.print(table)
-
-
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
-def _number(value: float | None) -> str:
-    return "—" if value is None else f"{value:g}"

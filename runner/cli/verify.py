@@ -1,14 +1,14 @@
-"""CLI commands `verify`, `verify-batch`, `sample` and `schema` (thin wrappers over the library)."""
+"""CLI commands `verify` (one plan) and `verify-batch` (a JSONL file of cases), thin wrappers
+over the library."""
 
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,29 +27,15 @@ from runner.cli.support import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from runner.sample import Sample
-    from runner.sample_bench import Bench
     from verifier.official.poi_db import PoiDb
     from verifier.world import WorldFacts
 
 PROGRESS_MIN_LINES = 200
-SAMPLE_ORACLE_SECONDS = 20.0
-"""The sample's oracle time limit per run: two runs keep the main job under a minute on two cores."""
-BENCH_ORACLE_SECONDS = 5.0
-"""The closing benchmark's oracle seconds a solve: its first three solves added 10–30 s to the main
-job, by the machine's load, and the random agent's table adds a fourth (the figures are those of
-10 s on the sample task)."""
 
 
 class ProfileName(StrEnum):
     official = "official"
     strict = "strict"
-
-
-class SchemaName(StrEnum):
-    plan = "plan"
-    task = "task"
-    verdict = "verdict"
 
 
 WorldOpt = Annotated[
@@ -132,10 +118,10 @@ def verify_batch_command(
 ) -> None:
     """Verify every line of a JSONL file; one JSON line out per line in, in input order (the same
     bytes for any --jobs). Exit 1 if any is invalid."""
-    from runner.batch import BatchSettings, verify_batch
     from runner.io import numbered_lines, read_bytes
     from runner.loading import load_poi_db, load_tasks
-    from runner.ordered_pool import default_jobs
+    from runner.saved.ordered_pool import default_jobs
+    from runner.saved.verify_cases import BatchSettings, verify_batch
 
     with user_errors():
         _need_world(profile, world)
@@ -183,97 +169,3 @@ def _write(path: Path, data: bytes) -> None:
         atomic_write_bytes(path, data)
     except OSError as exc:
         raise InputError(path, f"cannot write: {exc.strerror}") from exc
-
-
-def sample_command(
-    *,
-    out_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            help="Also write the task, world, POI file, plans and oracle records here (and the benchmark's "
-            "runs and reports).",
-        ),
-    ] = None,
-    oracle: Annotated[
-        bool, typer.Option(help="Run the oracle on the sample task (splits on and off).")
-    ] = True,
-    time_limit: Annotated[
-        float, typer.Option("--time-limit", min=0.1, help="Oracle seconds per run (two runs).")
-    ] = SAMPLE_ORACLE_SECONDS,
-    bench: Annotated[
-        bool, typer.Option(help="Close with the scripted and silent agents against the oracle.")
-    ] = True,
-    bench_time_limit: Annotated[
-        float, typer.Option("--bench-time-limit", min=0.1, help="The benchmark's oracle seconds a solve.")
-    ] = BENCH_ORACLE_SECONDS,
-    json_out: JsonOpt = False,
-) -> None:
-    """Build the sample task's world, verify its three sample plans under both profiles, run the
-    oracle on it (its plan verified and shown), and play the baseline agents against the oracle."""
-    from runner.cli import render
-    from runner.sample import build_sample, run_samples, write_sample  # world builder + planner: only here
-    from runner.sample_oracle import run_oracle, write_oracle  # OR-Tools: only here
-
-    with user_errors():
-        sample = build_sample()
-        results = run_samples(sample)
-        run = run_oracle(sample, time_limit) if oracle else None
-        written = write_sample(sample, out_dir) if out_dir is not None else []
-        if out_dir is not None and run is not None:
-            written += write_oracle(run, out_dir)
-        played = _bench(sample, out_dir, bench_time_limit) if bench else None
-    if json_out:
-        print_json(
-            {
-                "plans": [{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results],
-                "oracle": None
-                if run is None
-                else {
-                    "results": [run.with_splits.to_json(), run.without_splits.to_json()],
-                    "value_of_splitting": run.value_of_splitting,
-                    "verdicts": {p: v.model_dump(mode="json") for p, v in run.verdicts.items()},
-                },
-                "bench": None if played is None else played.to_json(),
-            }
-        )
-    else:
-        console = out()
-        render.sample_world(console, sample)
-        render.samples(console, results)
-        if run is not None:
-            render.sample_oracle(console, sample, run)
-        for path in written:
-            console.print(f"wrote {path}", soft_wrap=True)
-        if played is not None:
-            render.sample_bench(console, played)
-    if played is not None and played.failed:
-        raise typer.Exit(EXIT_INVALID)
-
-
-def _bench(sample: Sample, out_dir: Path | None, time_limit: float) -> Bench:
-    """The closing benchmark, written into `out_dir`, else into a fresh folder."""
-    from runner.io import InputError
-    from runner.sample_bench import BenchSettings, run_bench  # runs, scoring and report: only here
-    from runner.scoring.oracle_cache import default_cache_dir
-
-    try:
-        directory = out_dir or Path(tempfile.mkdtemp(prefix="tripwright-sample-"))
-        return run_bench(sample, directory, BenchSettings(time_limit, default_cache_dir()))
-    except OSError as exc:
-        raise InputError(exc.filename, f"cannot write: {exc.strerror}") from exc
-
-
-def schema_command(
-    name: Annotated[SchemaName, typer.Argument(help="Which model: plan, task or verdict.")],
-) -> None:
-    """Print the JSON Schema of the plan, task or verdict model."""
-    from pydantic import BaseModel
-
-    from verifier.model.plan import Plan
-    from verifier.model.task import Task
-    from verifier.model.verdict import Verdict
-
-    schemas: dict[str, type[BaseModel]] = {"plan": Plan, "task": Task, "verdict": Verdict}
-    schema: dict[str, Any] = schemas[name.value].model_json_schema()
-    print_json(schema)

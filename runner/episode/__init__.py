@@ -1,6 +1,8 @@
 """One episode of the official group-chat protocol (docs/runner.md#episodes): rules, scheduler, record.
 
-Entry point: `run_episode(task, world, agent, users, *, trial, settings, cache=None)`.
+Entry point: `run_episode(task, world, agent, users, *, trial, settings, cache=None)`. The
+contracts every player implements (`Agent`, `User`) and the history entries are in
+`conversation`, shared with `runner.agents`, `runner.users` and `runner.llm`.
 """
 
 from runner.episode.engine import run_episode

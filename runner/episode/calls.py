@@ -18,7 +18,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from runner.conversation import ToolCallEntry, ToolCallRequest, ToolResultEntry
+from runner.episode.conversation import ToolCallEntry, ToolCallRequest, ToolResultEntry
 from runner.episode.faults import FaultLog, fault_text
 from runner.episode.guards import Signature, signature
 from runner.episode.ledger import Ledger

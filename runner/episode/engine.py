@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from runner.conversation import AGENT, Agent, User
+from runner.episode.conversation import AGENT, Agent, User
 from runner.episode.errors import EpisodeInputError
 from runner.episode.events import Episode
 from runner.episode.faults import FaultLog

@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from runner.conversation import (
+from runner.episode.calls import ToolRunner, ToolStats
+from runner.episode.compromise import CompromiseTracker
+from runner.episode.conversation import (
     AGENT,
     Agent,
     Entry,
@@ -33,8 +35,6 @@ from runner.conversation import (
     message,
     outward,
 )
-from runner.episode.calls import ToolRunner, ToolStats
-from runner.episode.compromise import CompromiseTracker
 from runner.episode.faults import FaultLog
 from runner.episode.guards import ConsecutiveCounter, Repetition
 from runner.episode.ledger import Ledger

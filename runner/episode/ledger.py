@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from runner.conversation import Agent, AgentRequest, AgentStep, Usage, User, UserReply, UserRequest
+from runner.episode.conversation import Agent, AgentRequest, AgentStep, Usage, User, UserReply, UserRequest
 from sandbox.cache.store import ToolCache
 from sandbox.tools.call import ToolAnswer, call_tool
 from sandbox.world.world import World

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from runner.conversation import AGENT, MessageEntry
+from runner.episode.conversation import AGENT, MessageEntry
 from runner.episode.mentions import last_mention
 
 _MARKER = re.compile(r"\[([\w.]+)[^\S\n]*:[^\S\n]*(.*?)\]\s*\Z")

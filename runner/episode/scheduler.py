@@ -22,7 +22,7 @@ attempts, only the last committed), and a plan leads to a post-plan summary refr
 
 from __future__ import annotations
 
-from runner.conversation import AGENT, Purpose
+from runner.episode.conversation import AGENT, Purpose
 from runner.episode.events import Episode
 from runner.episode.mentions import last_mention
 from runner.episode.settings import FINAL_PLAN_ATTEMPTS

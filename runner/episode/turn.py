@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from runner.conversation import (
+from runner.episode.calls import ToolRunner
+from runner.episode.conversation import (
     AGENT,
     Agent,
     AgentRequest,
@@ -28,7 +29,6 @@ from runner.conversation import (
     message,
     outward,
 )
-from runner.episode.calls import ToolRunner
 from runner.episode.guards import Repetition, RepetitionGuard, Signature
 from runner.episode.ledger import Ledger
 from runner.episode.settings import AGENT_TOOL_ITERATIONS

@@ -21,7 +21,7 @@ import orjson
 from runner.io import InputError, iter_jsonl_bytes, read_bytes
 from runner.judge.judge import Complete, JudgeSettings, judge_record
 from runner.judge.prompts import PROMPT_VERSION
-from runner.oracle.log import Appender, trim_torn
+from runner.solving.log import Appender, trim_torn
 
 HASH_KEY = "judge_hash"
 Key = tuple[str, str]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from runner.conversation import ModelCallError
+from runner.episode.conversation import ModelCallError
 from runner.judge.parse import Judgement, parse_judgement, parse_meta
 from runner.judge.prompts import DIMENSIONS, Material, Message, judge_messages, meta_messages
 from runner.judge.scores import crashed, scored

@@ -22,7 +22,7 @@ from typing import Any
 
 import openai
 
-from runner.conversation import ModelCallError, ToolCallRequest, Usage
+from runner.episode.conversation import ModelCallError, ToolCallRequest, Usage
 from runner.llm.config import NO_KEY, LLMConfig
 from runner.llm.errors import classify, fault_kind, retry_after
 from runner.llm.text_calls import read_text_calls

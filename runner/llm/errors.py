@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import openai
 
-from runner.conversation import FailureReason
+from runner.episode.conversation import FailureReason
 
 
 def classify(error: BaseException) -> FailureReason:

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from runner.conversation import AGENT, Entry, MessageEntry, is_outward
+from runner.episode.conversation import AGENT, Entry, MessageEntry, is_outward
 
 OPENING = "(对话开始)"
 NOBODY_SPOKE = "(其他参与者暂无发言)"

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from runner.conversation import ToolCallRequest
+from runner.episode.conversation import ToolCallRequest
 
 _FENCE = re.compile(r"```[A-Za-z]*[ \t]*\n?(.*?)```", re.DOTALL)
 _NAME_KEYS = ("name", "tool", "tool_name", "function")

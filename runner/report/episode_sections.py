@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from runner.normalize import distribution
 from runner.report.document import Block, Heading, Para, Table
 from runner.report.inputs import Inputs, Record
+from runner.saved.normalize import distribution
 from runner.scoring.elicitation import elicitation_counts, field_statuses, merge_counts, rates
 
 NONE = "-"

@@ -1,8 +1,8 @@
 """The official aggregation (docs/cli.md#tripwright-rescore) of the runs and the §10.5 overview tables.
 
-Trials are re-scored with `runner.rescore_report.rescore_lines` (the official per-trial record,
+Trials are re-scored with `runner.saved.rescore_report.rescore_lines` (the official per-trial record,
 and the strict one when a world is given), averaged per task and summarised overall and per
-`difficulty_type` of the task file by `runner.aggregate`. Table 1 and Table 2 follow §10.5:
+`difficulty_type` of the task file by `runner.saved.aggregate`. Table 1 and Table 2 follow §10.5:
 "Other Dimensions Avg" = (PC ratio × 100 + GF + PV ratio × 100 + LLM-judge average) / 4, the
 judge term 0 when the judge is absent; the ratios are the summaries' rounded ones.
 """
@@ -16,7 +16,7 @@ from runner.io import JsonLine
 from runner.report.document import Table
 from runner.report.groups import OVERALL, group_order
 from runner.report.inputs import Inputs
-from runner.rescore_report import rescore_lines
+from runner.saved.rescore_report import rescore_lines
 from verifier.official.poi_db import PoiDb
 from verifier.world import WorldFacts
 

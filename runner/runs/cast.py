@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from runner.agents.registry import make_agent
-from runner.conversation import Agent, User
+from runner.episode.conversation import Agent, User
 from runner.runs.config import ModelOptions, RunConfig
 from runner.runs.planner import CachedOraclePlanner
 from runner.scoring.oracle_cache import OracleCache

@@ -1,6 +1,6 @@
 """Resuming a runs file: what is done, what is re-run, and what must not be mixed.
 
-Lines are appended with `runner.oracle.log.Appender` (one `write` on `O_APPEND`, `fsync`), so a
+Lines are appended with `runner.solving.log.Appender` (one `write` on `O_APPEND`, `fsync`), so a
 killed run leaves at most a torn last line. Resuming (official semantics, docs/runner.md#runs): the key of
 a line is (`task_id`, `trial_id`); failed lines whose `completion_reason` is `rate_limit` or
 `connection_error` are purged and their trials run again; every other line is done. On top of

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from runner.conversation import RETRYABLE, ModelCallError
+from runner.episode.conversation import RETRYABLE, ModelCallError
 
 HASH_KEY = "config_hash"
 

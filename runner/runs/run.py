@@ -2,7 +2,7 @@
 
 `run_trials` resumes the output file (`runner.runs.log`), plays the missing trials (trial
 numbers 0 … trials − 1, seeds from `runner.runs.seeds`) on the local pool or Ray, and appends
-each record with one durable write (`runner.oracle.log.Appender`) the moment it arrives — so
+each record with one durable write (`runner.solving.log.Appender`) the moment it arrives — so
 a kill at any point loses at most the trials in flight and duplicates nothing. Lines are in
 completion order, as the official runner writes them.
 """
@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from runner.oracle.log import Appender
 from runner.runs.config import config_hash
 from runner.runs.log import Resume, resume
 from runner.runs.pool import PoolKind, run_pool
@@ -23,6 +22,7 @@ from runner.runs.records import TrialKey
 from runner.runs.seeds import trial_seed
 from runner.runs.tasks import RunTask
 from runner.runs.trial import RunJob, TrialSpec
+from runner.solving.log import Appender
 
 Backend = Literal["local", "ray"]
 INPUT_FAILURE = "input_validation"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from runner.conversation import CountsFaults
+from runner.episode.conversation import CountsFaults
 from runner.runs.cast import Cast
 
 

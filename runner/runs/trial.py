@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from runner.conversation import Agent, User
 from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
+from runner.episode.conversation import Agent, User
 from runner.episode.faults import FaultSpec
 from runner.loading import load_sandbox_world
 from runner.runs.cast import CastBuilder, build_cast

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from runner.conversation import AGENT, MessageEntry, is_outward
+from runner.episode.conversation import AGENT, MessageEntry, is_outward
 from runner.episode.mentions import last_mention
 from runner.users.answers import has_content
 from runner.users.rules import QUESTION_CUES

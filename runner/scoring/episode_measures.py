@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from runner.conversation import AGENT, is_outward
+from runner.episode.conversation import AGENT, is_outward
 from runner.episode.shifts import set_in, value_at
 from runner.scoring.elicitation import elicitation_counts, field_statuses
 from verifier.model.task import Task

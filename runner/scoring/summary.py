@@ -1,7 +1,7 @@
 """The per-run summary of scored trials: rates and distributions, overall and per difficulty.
 
 Rates are over all trials of the group (a trial without a plan is neither acceptable nor
-optimal); distributions (`runner.normalize.distribution`) are over the trials where the figure
+optimal); distributions (`runner.saved.normalize.distribution`) are over the trials where the figure
 is defined.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from runner.normalize import distribution
+from runner.saved.normalize import distribution
 
 DIGITS = 4
 DIFFICULTY_ORDER = ("easy", "medium", "hard")

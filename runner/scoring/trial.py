@@ -1,6 +1,6 @@
 """One trial of a run scored against the oracle (docs/runner.md, "Scoring against the oracle").
 
-Both profiles come from `runner.rescore.score_trial` (plan extraction from the conversation, PC
+Both profiles come from `runner.saved.rescore.score_trial` (plan extraction from the conversation, PC
 from ② against ③). The oracle then solves three tables of the trial — the effective table ③,
 the agent's inferred table ② and the original table ① — through the cache, and every plan is
 scored with the official GU function: the agent's plan and the ② plan on ③ (GU, GU*, regret,
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from runner.rescore import score_trial
+from runner.saved.rescore import score_trial
 from runner.scoring.episode_measures import episode_measures
 from runner.scoring.figures import difference, gu_ratio, optimal
 from runner.scoring.oracle_cache import OracleCache

@@ -1,4 +1,4 @@
-"""Simulated travellers behind one Protocol (`runner.conversation.User`)."""
+"""Simulated travellers behind one Protocol (`runner.episode.conversation.User`)."""
 
 from runner.users.llm import LLMUser
 from runner.users.registry import USER_FACTORIES, UserFactory, UserSetupError, make_users

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runner.conversation import UserReply, UserRequest
+from runner.episode.conversation import UserReply, UserRequest
 from runner.llm.client import ChatClient
 from runner.llm.config import LLMConfig
 from runner.llm.history import Message, user_messages

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from runner.conversation import User
+from runner.episode.conversation import User
 from runner.llm.config import LLMConfig, LLMConfigError
 from runner.users.llm import LLMUser
 from runner.users.rules import RulesUser

@@ -27,7 +27,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from runner.conversation import AGENT, MessageEntry, UserReply, UserRequest
+from runner.episode.conversation import AGENT, MessageEntry, UserReply, UserRequest
 from runner.episode.mentions import last_mention
 from runner.episode.shifts import value_at
 from runner.users.answers import already_said, has_content, say_field, say_fields

@@ -23,7 +23,7 @@ import datetime as dt
 import itertools
 from dataclasses import dataclass
 
-from solver.oracle.catalog import City, Place, classes
+from solver.oracle.catalog import CityCatalog, Place, classes
 from solver.oracle.legs import LegOption, Side, leg_options
 from verifier.strict.costs import lowest_cost_fen
 
@@ -80,12 +80,12 @@ class TripFacts:
     def date(self, day: int) -> dt.date:
         return self.start + dt.timedelta(days=day - 1)
 
-    def hotel_price(self, city: City, night: int, k: int) -> int:
+    def hotel_price(self, city: CityCatalog, night: int, k: int) -> int:
         """The lowest declarable per-person price of hotel class k of `city` for night `night`."""
         return lowest_cost_fen(city.price_on(self.hotels[city.key][k], self.date(night)))
 
 
-def trip_facts(days: int, start: dt.date, home: str, cities: dict[str, City]) -> TripFacts:
+def trip_facts(days: int, start: dt.date, home: str, cities: dict[str, CityCatalog]) -> TripFacts:
     """The blocks, legs and hotel classes of a task (cities by world key, in task order)."""
     world = next(iter(cities.values())).world
     keys = tuple(cities)

@@ -13,7 +13,7 @@ returns no bound of its own.
 
 from __future__ import annotations
 
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.scores import ScoredUser
 from solver.oracle.skeleton import Frame
 from verifier.strict.clock import DAY, NIGHT_END
@@ -21,7 +21,7 @@ from verifier.strict.meals import MEALS
 from verifier.world import WorldFacts
 
 
-def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[City]) -> list[int]:
+def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCatalog]) -> list[int]:
     """Per user, an upper bound on the user's utility in every modelled plan of any of `frames`
     (their sum bounds the GU total, their least the least user utility)."""
     users = len(cities[0].users) if cities else 0
@@ -39,7 +39,7 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[City]) -
     return out
 
 
-def _attractions(cities: list[City], u: int, days: int) -> int:
+def _attractions(cities: list[CityCatalog], u: int, days: int) -> int:
     """The user's best attraction category total: the best places, at most as many a day as
     the day window holds at the shortest visit, and −2 for every day over the count that
     neither intensity cap charges (`max_poi_per_day`, or the visits `max_active_hours` holds)."""
@@ -65,7 +65,7 @@ def _attractions(cities: list[City], u: int, days: int) -> int:
     return max(sum(values[: over * most + (days - over) * free]) - 2 * over for over in range(days + 1))
 
 
-def _legs(world: WorldFacts, frame: Frame, cities: list[City], u: int) -> int:
+def _legs(world: WorldFacts, frame: Frame, cities: list[CityCatalog], u: int) -> int:
     user = cities[0].users[u]
     total = 0
     for i in range(frame.cities + 1):

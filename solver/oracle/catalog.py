@@ -71,7 +71,7 @@ class Place:
 
 
 @dataclass
-class City:
+class CityCatalog:
     """The oracle's catalog of one city: the world, the scored users and memoised queries."""
 
     world: WorldFacts
@@ -84,9 +84,9 @@ class City:
     _hops: dict[tuple[str, str], Hop | None] = field(default_factory=dict)
     _spans: dict[tuple[str, dt.date], tuple[Interval, ...] | None] = field(default_factory=dict)
 
-    def alone(self, user: ScoredUser) -> City:
+    def alone(self, user: ScoredUser) -> CityCatalog:
         """The same city scored for one user (world queries shared)."""
-        return City(self.world, self.key, self.label, (user,), self.db, self._hops, self._spans)
+        return CityCatalog(self.world, self.key, self.label, (user,), self.db, self._hops, self._spans)
 
     def category(self, poi: PoiFact) -> str:
         """The category the official resolver gives this name ('' when it resolves none)."""
@@ -239,10 +239,10 @@ def merge(intervals: Sequence[Interval]) -> tuple[Interval, ...]:
     return tuple(out)
 
 
-def classes(city: City, places: Sequence[Place]) -> tuple[Place, ...]:
+def classes(city: CityCatalog, places: Sequence[Place]) -> tuple[Place, ...]:
     """Relaxed catalog: one class per per-user score vector and field split (`Place.fields`),
     standing for all its members (shortest service, lowest price); travel and opening come from
-    the members (`City.travel`, `City.starts`)."""
+    the members (`CityCatalog.travel`, `CityCatalog.starts`)."""
     groups: dict[tuple[object, ...], list[Place]] = {}
     for place in places:
         groups.setdefault((place.scores, place.fields), []).append(place)
@@ -260,7 +260,7 @@ def classes(city: City, places: Sequence[Place]) -> tuple[Place, ...]:
 
 
 def picks(
-    city: City,
+    city: CityCatalog,
     places: Sequence[Place],
     anchors: Sequence[Place],
     per_class: int,
@@ -281,7 +281,7 @@ def picks(
     return tuple(place for place in places if place in kept or place.name in keep)
 
 
-def _mean_travel(city: City, place: Place, anchors: Sequence[Place]) -> float:
+def _mean_travel(city: CityCatalog, place: Place, anchors: Sequence[Place]) -> float:
     if not anchors:
         return 0.0
     minutes = [city.travel(place.members, anchor.members) for anchor in anchors]

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.oracle.blocks import trip_facts
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.colgen import Group, key_from_json, team_ceiling, teams_of
 from solver.oracle.master import BUDGET_UNIT, lagrangian, skeleton
 from solver.oracle.pricing import BlockPricer, RowKey
@@ -81,7 +81,8 @@ def certify_record(
     days, start, home, keys = frame_facts(task, world)
     db = official_categories(world, keys)
     cities = {
-        key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
+        key: CityCatalog(world, key, label, users, db)
+        for key, label in zip(keys, task.metadata.cities, strict=True)
     }
     facts = trip_facts(days, start, home, cities)
     master = skeleton(facts, cities, users, splits=splits and len(users) > 1)
@@ -129,7 +130,7 @@ def _is_inequality(key: RowKey) -> bool:
 
 def _ceilings(
     blocks: dict[tuple[int, str], Any],
-    cities: dict[str, City],
+    cities: dict[str, CityCatalog],
     users: tuple[ScoredUser, ...],
     duals: dict[RowKey, Fraction],
     *,

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.oracle.blocks import TripFacts
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.clock import Clock
 from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
@@ -115,7 +115,7 @@ class ColumnGeneration:
     """One task's column generation."""
 
     facts: TripFacts
-    cities: Mapping[str, City]
+    cities: Mapping[str, CityCatalog]
     users: tuple[ScoredUser, ...]
     splits: bool
     label_limit: int = FIRST_LABEL_LIMIT

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from ortools.sat.python import cp_model
 
 from solver.greedy import cny
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.model import Block, TripModel
 from solver.oracle.team_plan import TeamPlan, Timing, Visit, arrival
 from verifier.model.plan import ALL, hhmm, minutes
@@ -109,10 +109,10 @@ class PlanWriter:
         frame = self.trip.frame
         if stop in (0, frame.cities + 1):
             return frame.stops[stop]
-        return self.trip.catalogs[frame.stops[stop]].city.label
+        return self.trip.place_sets[frame.stops[stop]].city.label
 
     def _block(self, day: int, city: int) -> dict[str, Any]:
-        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        catalog = self.trip.place_sets[self.trip.frame.stops[city]].city
         items, teams = self._layout(day, city)
         return self._with_hotel(
             catalog, list(items), self._hotel(day, city), teams, self._checkout(day + 1, city)
@@ -128,7 +128,7 @@ class PlanWriter:
         """One team: its items, waits implicit. Split: the compacted teams, else the teams as
         solved, laid out so the official rule charges K − 1 (`_split_layout`)."""
         block = self.trip.blocks[(day, city)]
-        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        catalog = self.trip.place_sets[self.trip.frame.stops[city]].city
         teams = self._teams(block)
         if len(teams) == 1:
             return _team_items(catalog, teams[0], Timing.EARLY, rests=False), teams
@@ -142,7 +142,7 @@ class PlanWriter:
 
     def _with_hotel(
         self,
-        catalog: City,
+        catalog: CityCatalog,
         items: list[Item],
         hotel: tuple[str, int] | None,
         teams: list[TeamPlan],
@@ -165,7 +165,7 @@ class PlanWriter:
 
     def _hotel(self, night: int, city: int) -> tuple[str, int] | None:
         """The night's hotel and its price on the night's date."""
-        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        catalog = self.trip.place_sets[self.trip.frame.stops[city]].city
         for place, literal in self.trip.skeleton.hotels.get((night, city), []):
             if self._on(literal):
                 return place.name, catalog.price_on(place, self.trip.frame.date(night))
@@ -176,7 +176,7 @@ class PlanWriter:
         block = self.trip.blocks.get((day, city))
         if block is None or not self._on(self.trip.skeleton.block[(day, city)]):
             return 8 * 60
-        catalog = self.trip.catalogs[self.trip.frame.stops[city]].city
+        catalog = self.trip.place_sets[self.trip.frame.stops[city]].city
         return min(team.departure(catalog) for team in self._layout(day, city)[1])
 
     def _teams(self, block: Block, *, compact: bool | None = None) -> list[TeamPlan]:
@@ -184,7 +184,7 @@ class PlanWriter:
         the writer does not compact; attractions official rejects left out with `official`)."""
         compact = self.compact if compact is None else compact
         solver, out = self.solver, []
-        catalog = self.trip.catalogs[self.trip.frame.stops[block.city]].city
+        catalog = self.trip.place_sets[self.trip.frame.stops[block.city]].city
         date = self.trip.frame.date(block.day)
         origin = _chosen(self, block.origins, block.origin_literals)
         destination = _chosen(self, block.destinations, block.destination_literals)
@@ -217,14 +217,16 @@ class PlanWriter:
             out.append(team)
         return out
 
-    def _compacted(self, block: Block, catalog: City, team: TeamPlan) -> TeamPlan:
+    def _compacted(self, block: Block, catalog: CityCatalog, team: TeamPlan) -> TeamPlan:
         """`team` compacted: its start is fixed unless it leaves last night's hotel, its end
         fixed unless it reaches tonight's."""
         fixed_start = self._hotel(block.day - 1, block.city) is None
         fixed_end = self._hotel(block.day, block.city) is None
         return team.compacted(catalog, fixed_start=fixed_start, fixed_end=fixed_end)
 
-    def _open_officially(self, block: Block, catalog: City, team: TeamPlan, *, compact: bool) -> TeamPlan:
+    def _open_officially(
+        self, block: Block, catalog: CityCatalog, team: TeamPlan, *, compact: bool
+    ) -> TeamPlan:
         """`team` without the attraction visits the official opening-hours check rejects at their
         written times (compacted again when the writer compacts)."""
         assert self.official is not None
@@ -261,7 +263,7 @@ minute would cut a split into several (each charged by the official rule)."""
 
 
 def _split_layout(
-    catalog: City, teams: list[TeamPlan], users: tuple[str, ...]
+    catalog: CityCatalog, teams: list[TeamPlan], users: tuple[str, ...]
 ) -> tuple[list[Item], list[TeamPlan]] | None:
     """Items of a split block that the official rule charges K − 1, and the teams as written:
     teams staggered, waits before or after transfers, visits nudged at cuts; None when no such
@@ -282,7 +284,7 @@ def _split_layout(
     return None
 
 
-def _staggered(catalog: City, teams: list[TeamPlan], shift: int) -> list[TeamPlan] | None:
+def _staggered(catalog: CityCatalog, teams: list[TeamPlan], shift: int) -> list[TeamPlan] | None:
     """Team k's visits `k × shift` minutes later (None when some team cannot move so)."""
     out: list[TeamPlan] = []
     for k, team in enumerate(teams):
@@ -293,7 +295,7 @@ def _staggered(catalog: City, teams: list[TeamPlan], shift: int) -> list[TeamPla
     return out
 
 
-def _nudged(catalog: City, teams: list[TeamPlan]) -> list[TeamPlan] | None:
+def _nudged(catalog: CityCatalog, teams: list[TeamPlan]) -> list[TeamPlan] | None:
     """The teams with one visit delayed by 1 to `MAX_STAGGER` minutes at a *cut*: a minute where
     every team ends one item and starts the next, so that no item spans it and the official rule
     counts the split twice. None when there is no cut or no visit starting at one can move."""
@@ -331,7 +333,7 @@ def _order(arcs: dict[tuple[int, int], cp_model.IntVar], solver: Values) -> list
     return order
 
 
-def _team_items(catalog: City, team: TeamPlan, timing: Timing, *, rests: bool) -> list[Item]:
+def _team_items(catalog: CityCatalog, team: TeamPlan, timing: Timing, *, rests: bool) -> list[Item]:
     """A team's transfers, visits and (with `rests`) waits, from its origin to its destination."""
     who = [ALL] if not rests else list(team.who)
     items: list[Item] = []
@@ -388,7 +390,7 @@ def _rest(place: str, start: int, end: int, who: list[str]) -> Item:
     }
 
 
-def _split_items(catalog: City, teams: list[TeamPlan], timings: tuple[Timing, ...]) -> list[Item]:
+def _split_items(catalog: CityCatalog, teams: list[TeamPlan], timings: tuple[Timing, ...]) -> list[Item]:
     """Every team's items with waits filled so that all teams span the same stretch of time;
     what every team does alike at the start and at the end is written once, for everyone."""
     first = min(team.departure(catalog) for team in teams)

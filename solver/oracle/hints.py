@@ -52,7 +52,7 @@ def hint_from_plan(trip: TripModel, plan: dict[str, Any]) -> bool:
     transition days and legs, hotels, and every team-0 route with its stops and times. Returns
     False (hinting nothing) when the plan's city order is not the model's."""
     frame, skeleton, model = trip.frame, trip.skeleton, trip.model
-    labels = {trip.catalogs[key].city.label: stage for stage, key in enumerate(frame.stops[1:-1], start=1)}
+    labels = {trip.place_sets[key].city.label: stage for stage, key in enumerate(frame.stops[1:-1], start=1)}
     hints: dict[int, int] = {}
     transition = 0
     for day_index, day in enumerate(plan["days"], start=1):

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.oracle.blocks import BlockSpec
-from solver.oracle.catalog import City, classes
-from solver.oracle.model import Catalog, Node, block_stops, hop, required_meals
+from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.model import Node, PlaceSet, block_stops, hop, required_meals
 from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
 from solver.oracle.routing import Stop
 from solver.oracle.scores import ScoredUser
@@ -97,7 +97,7 @@ class BlockLabels:
     """The labelling pricer of one block (node data built once)."""
 
     spec: BlockSpec
-    city: City
+    city: CityCatalog
     users: tuple[ScoredUser, ...]
     budget_scale: tuple[int, ...]
     loose_allowed: bool = True
@@ -116,8 +116,8 @@ class BlockLabels:
     """Labels extended by every call so far (the work measure)."""
 
     def __post_init__(self) -> None:
-        catalog = Catalog(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
-        pairs = block_stops(catalog, self.spec.date)
+        place_set = PlaceSet(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
+        pairs = block_stops(place_set, self.spec.date)
         self.nodes = tuple(node for node, _ in pairs)
         self.stops = tuple(stop for _, stop in pairs)
         self.travel = [[hop(self.city, a, b) for b in self.nodes] for a in self.nodes]

@@ -32,7 +32,7 @@ from fractions import Fraction
 from ortools.linear_solver import pywraplp
 
 from solver.oracle.blocks import TripFacts
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.participants import phase_penalty
 from solver.oracle.pricing import Column, RowKey
 from solver.oracle.scores import ScoredUser
@@ -80,7 +80,7 @@ class Skeleton:
 
 
 def skeleton(
-    facts: TripFacts, cities: Mapping[str, City], users: tuple[ScoredUser, ...], *, splits: bool
+    facts: TripFacts, cities: Mapping[str, CityCatalog], users: tuple[ScoredUser, ...], *, splits: bool
 ) -> Skeleton:
     """The rows and non-column variables of the master for `facts` (see module); without
     `splits` a block has one team."""
@@ -98,7 +98,7 @@ def skeleton(
 @dataclass
 class _Builder:
     facts: TripFacts
-    cities: Mapping[str, City]
+    cities: Mapping[str, CityCatalog]
     users: tuple[ScoredUser, ...]
     rows: Rows
     variables: list[Var]

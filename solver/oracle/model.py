@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.catalog import City, Place
+from solver.oracle.catalog import CityCatalog, Place
 from solver.oracle.legs import LegOption, Side
 from solver.oracle.participants import Teams, add_teams
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
@@ -38,11 +38,11 @@ class Node:
 
 
 @dataclass(frozen=True)
-class Catalog:
+class PlaceSet:
     """The places a model may use in one city: attractions, restaurants, hotels (concrete, or
     classes for the relaxed model)."""
 
-    city: City
+    city: CityCatalog
     attractions: tuple[Place, ...]
     restaurants: tuple[Place, ...]
     hotels: tuple[Place, ...]
@@ -75,7 +75,7 @@ class TripModel:
     model: cp_model.CpModel
     frame: Frame
     skeleton: Skeleton
-    catalogs: dict[str, Catalog]
+    place_sets: dict[str, PlaceSet]
     users: int
     children: bool
     blocks: dict[tuple[int, int], Block] = field(default_factory=dict)
@@ -85,7 +85,7 @@ class TripModel:
 
 def build_model(
     frame: Frame,
-    catalogs: dict[str, Catalog],
+    place_sets: dict[str, PlaceSet],
     *,
     users: int,
     children: bool,
@@ -93,13 +93,13 @@ def build_model(
     relaxed: bool,
     fixed: tuple[int, ...] | None = None,
 ) -> TripModel:
-    """The trip model of one city order (catalogs by city key), without objective; `fixed`
+    """The trip model of one city order (place sets by city key), without objective; `fixed`
     pins the transition days (`skeleton.build_skeleton`)."""
     model = cp_model.CpModel()
-    world = next(iter(catalogs.values())).city.world
-    hotels = {key: c.hotels for key, c in catalogs.items()}
+    world = next(iter(place_sets.values())).city.world
+    hotels = {key: c.hotels for key, c in place_sets.items()}
     skeleton = build_skeleton(model, world, frame, hotels, fixed)
-    trip = TripModel(model, frame, skeleton, catalogs, users, children)
+    trip = TripModel(model, frame, skeleton, place_sets, users, children)
     for (day, city), exists in skeleton.block.items():
         trip.blocks[(day, city)] = _block(trip, day, city, exists, teams=teams, relaxed=relaxed)
     return trip
@@ -109,11 +109,11 @@ def _block(
     trip: TripModel, day: int, city: int, exists: cp_model.IntVar, *, teams: int, relaxed: bool
 ) -> Block:
     model, skeleton, frame = trip.model, trip.skeleton, trip.frame
-    catalog = trip.catalogs[frame.stops[city]]
+    place_set = trip.place_sets[frame.stops[city]]
     date = frame.date(day)
-    stops = block_stops(catalog, date)
+    stops = block_stops(place_set, date)
     nodes = tuple(node for node, _ in stops)
-    places = catalog.city
+    places = place_set.city
     origins, origin_literals = _ends(trip, day, city, arriving=True)
     destinations, destination_literals = _ends(trip, day, city, arriving=False)
     graph = Graph(
@@ -159,32 +159,32 @@ def _block(
     return block
 
 
-def hop(places: City, a: Node, b: Node) -> int | None:
+def hop(places: CityCatalog, a: Node, b: Node) -> int | None:
     """Travel between two stops; none between two meals of one kind (one a block per team)."""
     if a.meal is not None and a.meal == b.meal:
         return None
     return places.travel(a.place.members, b.place.members)
 
 
-def block_stops(catalog: Catalog, date: dt.date) -> list[tuple[Node, Stop]]:
+def block_stops(place_set: PlaceSet, date: dt.date) -> list[tuple[Node, Stop]]:
     """Attractions, then each restaurant at each meal, that can be visited that date. An
     optional meal (breakfast) only where some user may gain from it (`Place.promising`): any
     other optional meal only costs money and time (exact)."""
     due = set(required_meals())
-    nodes = [Node(place) for place in catalog.attractions]
+    nodes = [Node(place) for place in place_set.attractions]
     nodes += [
         Node(place, meal)
         for meal in range(len(MEALS))
-        for place in catalog.restaurants
+        for place in place_set.restaurants
         if meal in due or place.promising
     ]
     out: list[tuple[Node, Stop]] = []
     for node in nodes:
         if node.meal is None:
-            starts = catalog.city.starts(node.place, date)
+            starts = place_set.city.starts(node.place, date)
         else:
             _, low, high = MEALS[node.meal]
-            starts = catalog.city.starts(node.place, date, low, high)
+            starts = place_set.city.starts(node.place, date, low, high)
         if starts:
             out.append((node, Stop(node.place.service, starts)))
     return out

@@ -28,8 +28,8 @@ from fractions import Fraction
 from ortools.sat.python import cp_model
 
 from solver.oracle.blocks import BlockSpec, Gate
-from solver.oracle.catalog import City, classes
-from solver.oracle.model import Catalog, Node, block_stops, hop, required_meals
+from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.model import Node, PlaceSet, block_stops, hop, required_meals
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
 from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
@@ -90,7 +90,7 @@ class BlockPricer:
     """The pricing model of one block (built once, re-solved per team and duals)."""
 
     spec: BlockSpec
-    city: City
+    city: CityCatalog
     users: tuple[ScoredUser, ...]
     budget_scale: tuple[int, ...]
     """Per user, the divisor of the budget row (`master.py`: fen per unit of the row)."""
@@ -113,8 +113,10 @@ class BlockPricer:
 
     def __post_init__(self) -> None:
         self.model = cp_model.CpModel()
-        catalog = Catalog(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
-        stops = [(node, _coarse_stop(stop, self.unit)) for node, stop in block_stops(catalog, self.spec.date)]
+        place_set = PlaceSet(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
+        stops = [
+            (node, _coarse_stop(stop, self.unit)) for node, stop in block_stops(place_set, self.spec.date)
+        ]
         self.nodes = tuple(node for node, _ in stops)
         model, spec = self.model, self.spec
         self.origins = [model.new_bool_var(f"o{k}") for k in range(len(spec.origins))]

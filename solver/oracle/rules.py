@@ -236,7 +236,7 @@ def _place_terms(
 
 def _label(trip: TripModel, city: int) -> str:
     """The task's name of the model's city `city` (the city of its city-specific fields)."""
-    return trip.catalogs[trip.frame.stops[city]].city.label
+    return trip.place_sets[trip.frame.stops[city]].city.label
 
 
 def _visit_losses(
@@ -322,7 +322,7 @@ def _over_budget(trip: TripModel, u: int, user: ScoredUser, losses: Losses | Non
         for leg, literal, _ in options
     ]
     spend += [
-        lowest_cost_fen(trip.catalogs[trip.frame.stops[city]].city.price_on(place, trip.frame.date(night)))
+        lowest_cost_fen(trip.place_sets[trip.frame.stops[city]].city.price_on(place, trip.frame.date(night)))
         * literal
         for (night, city), options in skeleton.hotels.items()
         for place, literal in options

@@ -31,7 +31,7 @@ from solver.errors import TaskInputError
 from solver.greedy import GreedyError, greedy_plan
 from solver.oracle.blocks import trip_facts
 from solver.oracle.bounds import trivial_bounds
-from solver.oracle.catalog import City, classes, picks
+from solver.oracle.catalog import CityCatalog, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration
@@ -39,7 +39,7 @@ from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
-from solver.oracle.model import Catalog, TripModel, build_model
+from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
@@ -186,7 +186,8 @@ def _solve_goal(
     users = scored_users(task, table, waivers=goal.kind == "ceiling")
     db = official_categories(world, keys)
     cities = {
-        key: City(world, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
+        key: CityCatalog(world, key, label, users, db)
+        for key, label in zip(keys, task.metadata.cities, strict=True)
     }
     _check_places(task, cities)
     search = _Search(
@@ -249,7 +250,7 @@ def frame_facts(task: Task, world: WorldFacts) -> tuple[int, Any, str, tuple[str
     return days, start, home, tuple(keys)
 
 
-def _check_places(task: Task, cities: dict[str, City]) -> None:
+def _check_places(task: Task, cities: dict[str, CityCatalog]) -> None:
     """Every must_visit and reject_visit entry names a place the world knows in its city (some
     attraction's name contains it): a preference on an unknown place is a task the world
     cannot judge."""
@@ -363,7 +364,13 @@ class _Search:
         }
 
     def primal(
-        self, frame: Frame, cities: dict[str, City], seconds: float, *, teams: int, hint: _Solved | None
+        self,
+        frame: Frame,
+        cities: dict[str, CityCatalog],
+        seconds: float,
+        *,
+        teams: int,
+        hint: _Solved | None,
     ) -> _Solved | None:
         """Solve the primal model of one order with up to `teams` teams from the warm start (the
         whole-group solution, else the greedy plan) by day-window search; keep its plan."""
@@ -422,7 +429,7 @@ class _Search:
     def bound(
         self,
         frame: Frame,
-        cities: dict[str, City],
+        cities: dict[str, CityCatalog],
         seconds: float,
         *,
         fallback: int,
@@ -447,7 +454,7 @@ class _Search:
         return min(min(values) if self.goal.kind == "maxmin" else sum(values), fallback)
 
     def decomposed(
-        self, days: int, start: dt.date, home: str, cities: dict[str, City], seconds: float
+        self, days: int, start: dt.date, home: str, cities: dict[str, CityCatalog], seconds: float
     ) -> int:
         """The decomposed bound (`colgen.py`) within `seconds` deterministic seconds; its run
         is kept for the record (`extra["decomposition"]`)."""
@@ -461,7 +468,7 @@ class _Search:
     def _relaxed(
         self,
         frame: Frame,
-        cities: dict[str, City],
+        cities: dict[str, CityCatalog],
         users: tuple[ScoredUser, ...],
         seconds: float,
         fallback: int,
@@ -492,7 +499,7 @@ class _Search:
     def _trip(
         self,
         frame: Frame,
-        cities: dict[str, City],
+        cities: dict[str, CityCatalog],
         *,
         teams: int,
         relaxed: bool,
@@ -501,21 +508,21 @@ class _Search:
         goal: Goal | None = None,
     ) -> TripModel:
         users = self.users if users is None else users
-        catalogs: dict[str, Catalog] = {}
+        place_sets: dict[str, PlaceSet] = {}
         for key, city in cities.items():
             attractions = city.attractions
             if relaxed:
-                catalogs[key] = Catalog(
+                place_sets[key] = PlaceSet(
                     city, attractions, classes(city, city.restaurants), classes(city, city.hotels)
                 )
             else:
                 keep = frozenset(self.warm_places)
                 restaurants = picks(city, city.restaurants, attractions, self.settings.picks, keep)
                 hotels = picks(city, city.hotels, attractions, 1, keep)
-                catalogs[key] = Catalog(city, attractions, restaurants, hotels)
+                place_sets[key] = PlaceSet(city, attractions, restaurants, hotels)
         trip = build_model(
             frame,
-            catalogs,
+            place_sets,
             users=len(users),
             children=bool(self.task.child_names),
             teams=teams,
@@ -697,7 +704,7 @@ def _transition_days(plan: dict[str, Any]) -> tuple[int, ...]:
 
 def _labels(trip: TripModel) -> tuple[str, ...]:
     """The task city names of a model's order."""
-    return tuple(trip.catalogs[key].city.label for key in trip.frame.stops[1:-1])
+    return tuple(trip.place_sets[key].city.label for key in trip.frame.stops[1:-1])
 
 
 def _splits(plan: dict[str, Any] | None) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from verifier.strict.clock import DAY
 
 
@@ -45,7 +45,7 @@ class TeamPlan:
     limit: int = DAY - 1
     """The latest minute the team may reach its destination."""
 
-    def departure(self, catalog: City) -> int:
+    def departure(self, catalog: CityCatalog) -> int:
         """When the team leaves its start place: just in time for its first stop (the group
         stays at the hotel or the hub until then)."""
         if not self.visits:
@@ -54,7 +54,7 @@ class TeamPlan:
         hop = catalog.hop(self.origin, first.name)
         return first.start - (hop.minutes if hop is not None and first.name != self.origin else 0)
 
-    def shifted(self, catalog: City, minutes: int) -> TeamPlan | None:
+    def shifted(self, catalog: CityCatalog, minutes: int) -> TeamPlan | None:
         """The same route every visit `minutes` later, when the windows and the end allow."""
         visits = tuple(replace(visit, start=visit.start + minutes) for visit in self.visits)
         if any(not any(low <= v.start <= high for low, high in v.starts) for v in visits):
@@ -62,7 +62,7 @@ class TeamPlan:
         moved = replace(self, visits=visits)
         return moved if arrival(catalog, moved) <= self.limit else None
 
-    def delayed(self, catalog: City, index: int, minutes: int) -> TeamPlan | None:
+    def delayed(self, catalog: CityCatalog, index: int, minutes: int) -> TeamPlan | None:
         """The same route with visit `index` `minutes` later and the later visits pushed only as
         far as their transfers need, when the windows and the end allow."""
         visits = list(self.visits)
@@ -79,7 +79,7 @@ class TeamPlan:
         moved = replace(self, visits=tuple(visits))
         return moved if arrival(catalog, moved) <= self.limit else None
 
-    def compacted(self, catalog: City, *, fixed_start: bool, fixed_end: bool) -> TeamPlan:
+    def compacted(self, catalog: CityCatalog, *, fixed_start: bool, fixed_end: bool) -> TeamPlan:
         """The same route with the waits between visits closed as far as the windows allow, so
         the team idles as little as it can (`tiebreak.idle_minutes`). After a fixed start (an
         arrival hub: waiting there is idle) every visit moves as early as it can; otherwise (a
@@ -92,7 +92,7 @@ class TeamPlan:
             return replace(self, visits=self._earliest(catalog))
         return replace(self, visits=self._latest(catalog, fixed_end=fixed_end))
 
-    def _earliest(self, catalog: City) -> tuple[Visit, ...]:
+    def _earliest(self, catalog: CityCatalog) -> tuple[Visit, ...]:
         out: list[Visit] = []
         here, ready = self.origin, self.leave
         for visit in self.visits:
@@ -105,7 +105,7 @@ class TeamPlan:
             here, ready = visit.name, out[-1].start + visit.service
         return tuple(out)
 
-    def _latest(self, catalog: City, *, fixed_end: bool) -> tuple[Visit, ...]:
+    def _latest(self, catalog: CityCatalog, *, fixed_end: bool) -> tuple[Visit, ...]:
         last = self.visits[-1]
         if fixed_end:
             due = self.limit - _hop(catalog, last.name, self.destination) - last.service
@@ -119,7 +119,7 @@ class TeamPlan:
         return tuple(reversed(out))
 
 
-def arrival(catalog: City, team: TeamPlan) -> int:
+def arrival(catalog: CityCatalog, team: TeamPlan) -> int:
     """When the team reaches its destination (leaving at once after its last visit)."""
     if not team.visits:
         hop = catalog.hop(team.origin, team.destination)
@@ -130,7 +130,7 @@ def arrival(catalog: City, team: TeamPlan) -> int:
     return end + (hop.minutes if hop and last.name != team.destination else 0)
 
 
-def _hop(catalog: City, origin: str, destination: str) -> int:
+def _hop(catalog: CityCatalog, origin: str, destination: str) -> int:
     """Minutes of the quickest transfer (0 when staying put)."""
     if origin == destination:
         return 0

@@ -11,7 +11,7 @@ import pytest
 
 from runner.agents.elicit import interview, question
 from runner.agents.vocab import Vocabulary
-from runner.conversation import UserRequest, message
+from runner.episode.conversation import UserRequest, message
 from runner.users.rules import RulesUser
 from runner.users.topics import empty_preference
 from sandbox.world.build import build_world

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from runner.agents.elicit import interview, question
 from runner.agents.vocab import Vocabulary
-from runner.conversation import MessageEntry, UserRequest, message
+from runner.episode.conversation import MessageEntry, UserRequest, message
 from runner.users.rules import RulesUser
 from runner.users.topics import all_fields, asked_fields, empty_preference
 from tests.fixtures.sample_game import opening, sample_raw, sample_task, sample_world

@@ -18,7 +18,7 @@ from runner.agents.baselines import (
     oracle_planner,
     plan_message,
 )
-from runner.conversation import AgentRequest, AgentStep, Entry, Purpose, Usage, UserRequest, message
+from runner.episode.conversation import AgentRequest, AgentStep, Entry, Purpose, Usage, UserRequest, message
 from runner.episode.mentions import last_mention
 from runner.episode.table import extract_table
 from runner.users.rules import RulesUser

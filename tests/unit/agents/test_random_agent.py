@@ -8,8 +8,8 @@ import pytest
 
 from runner.agents.random_agent import RandomAgent
 from runner.agents.registry import make_agent
-from runner.conversation import AgentRequest, Purpose
 from runner.episode import EpisodeSettings, run_episode, without_wall_clock
+from runner.episode.conversation import AgentRequest, Purpose
 from runner.users.registry import make_users
 from tests.fixtures.sample_game import opening, sample_task, sample_world
 

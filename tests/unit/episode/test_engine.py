@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from runner.conversation import AGENT, ModelCallError, Purpose, UserRequest, is_outward
 from runner.episode import (
     OFFICIAL_KEYS,
     EpisodeInputError,
@@ -16,9 +15,10 @@ from runner.episode import (
     run_episode,
     without_wall_clock,
 )
+from runner.episode.conversation import AGENT, ModelCallError, Purpose, UserRequest, is_outward
 from runner.episode.record import EXTRA_KEYS
 from runner.loading import load_task, sample_path
-from runner.rescore import score_trial
+from runner.saved.rescore import score_trial
 from sandbox.tools import call_tool
 from sandbox.world.build import build_world
 from sandbox.world.official_io import export_poi_db

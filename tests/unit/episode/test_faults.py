@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runner.conversation import Purpose
 from runner.episode import EpisodeSettings, run_episode, without_wall_clock
+from runner.episode.conversation import Purpose
 from runner.episode.faults import FaultLog, FaultSpec, FaultSpecError
 from runner.episode.record import EXTRA_KEYS, OFFICIAL_KEYS, OPTIONAL_KEYS
 from runner.loading import load_task, sample_path

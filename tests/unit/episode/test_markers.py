@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from runner.conversation import message
+from runner.episode.conversation import message
 from runner.episode.markers import Marker, asked_by_agent, find_marker, parse_value
 
 NAMES = ["User1", "User2", "Agent"]

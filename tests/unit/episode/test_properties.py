@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runner.conversation import AGENT, AgentRequest, AgentStep, Purpose, outward
 from runner.episode import COMPLETION_REASONS, EpisodeSettings, run_episode
+from runner.episode.conversation import AGENT, AgentRequest, AgentStep, Purpose, outward
 from runner.episode.passes import is_pass, strip_passes
 from runner.episode.settings import MAX_COMPROMISES_PER_USER
 from runner.loading import load_task, sample_path

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runner.conversation import AGENT, Purpose, outward
 from runner.episode import EpisodeSettings, run_episode
+from runner.episode.conversation import AGENT, Purpose, outward
 from runner.loading import load_task, sample_path
 from tests.fixtures.scripted_players import (
     TINY_PLAN,

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from runner.conversation import AgentRequest, AgentStep, Purpose, message
 from runner.episode.calls import ToolRunner, ToolStats, unparsed_error
+from runner.episode.conversation import AgentRequest, AgentStep, Purpose, message
 from runner.episode.ledger import Ledger
 from runner.episode.turn import AgentTurns
 from sandbox.cache import ToolCache, key_of

@@ -14,8 +14,8 @@ from gymnasium.utils.env_checker import check_env
 
 from runner.agents.openai_agent import OpenAIAgent
 from runner.agents.registry import make_agent
-from runner.conversation import AgentRequest, AgentStep
 from runner.episode import COMPLETION_REASONS, EpisodeSettings, run_episode, without_wall_clock
+from runner.episode.conversation import AgentRequest, AgentStep
 from runner.gym import GroupTravelEnv, GymInputError, Rewards, drive, elicited_fields, to_step
 from runner.llm.config import LLMConfig
 from runner.loading import load_sandbox_world, load_task, sample_path

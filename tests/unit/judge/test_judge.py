@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-from runner.conversation import ModelCallError
+from runner.episode.conversation import ModelCallError
 from runner.io import InputError
 from runner.judge.batch import HASH_KEY, judge_hash, judge_runs, read_judged
 from runner.judge.judge import JudgeSettings, judge_record

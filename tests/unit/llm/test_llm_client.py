@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from runner.conversation import ModelCallError, ToolCallRequest, Usage
+from runner.episode.conversation import ModelCallError, ToolCallRequest, Usage
 from runner.llm.client import ChatClient, ChatReply, split_thinking
 from runner.llm.config import LLMConfig, LLMConfigError
 from sandbox.tools.registry import openai_tools

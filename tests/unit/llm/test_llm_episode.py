@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from runner.agents.openai_agent import OpenAIAgent
-from runner.conversation import ModelCallError
+from runner.episode.conversation import ModelCallError
 from runner.episode.engine import run_episode
 from runner.episode.settings import EpisodeSettings
 from runner.io import read_json

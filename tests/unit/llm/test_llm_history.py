@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runner.conversation import Entry, ToolCallEntry, ToolResultEntry, message
+from runner.episode.conversation import Entry, ToolCallEntry, ToolResultEntry, message
 from runner.llm.history import agent_messages, arguments_for_api, transcript, user_messages
 
 

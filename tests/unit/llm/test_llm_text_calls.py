@@ -7,7 +7,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runner.conversation import ToolCallRequest
+from runner.episode.conversation import ToolCallRequest
 from runner.llm.text_calls import TextCalls, read_text_calls
 
 TOOLS = {"search_poi", "maps_weather"}

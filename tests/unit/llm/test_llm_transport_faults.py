@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runner.conversation import ModelCallError
+from runner.episode.conversation import ModelCallError
 from runner.llm.client import ChatClient
 from runner.llm.config import LLMConfig
 from tests.fixtures.fake_openai import (

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from runner.conversation import MessageEntry, Usage, UserReply, UserRequest, message
+from runner.episode.conversation import MessageEntry, Usage, UserReply, UserRequest, message
 from runner.llm.config import LLMConfig
 from runner.loading import load_task, sample_path
 from runner.users import prompts

@@ -8,7 +8,15 @@ import pytest
 
 from runner.agents import prompts
 from runner.agents.openai_agent import OpenAIAgent, build_messages
-from runner.conversation import AgentRequest, AgentStep, Entry, Purpose, ToolCallRequest, Usage, message
+from runner.episode.conversation import (
+    AgentRequest,
+    AgentStep,
+    Entry,
+    Purpose,
+    ToolCallRequest,
+    Usage,
+    message,
+)
 from runner.llm.config import LLMConfig
 from runner.loading import load_task, sample_path
 from sandbox.tools.registry import openai_tools

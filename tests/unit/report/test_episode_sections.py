@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runner.conversation import message
+from runner.episode.conversation import message
 from runner.report.document import Heading, Para, Table
 from runner.report.episode_sections import LLM_NOTE, episode_sections
 from runner.report.inputs import Inputs

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from runner.sample import Sample, build_sample
+from runner.sample.plans import Sample, build_sample
 from runner.scoring import oracle_cache
 from runner.scoring.oracle_cache import canonical_hash
 from solver.oracle.result import OracleResult, Status, Witness

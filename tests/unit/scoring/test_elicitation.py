@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from runner.agents.baselines import GreedyPlanner
 from runner.agents.registry import make_agent
-from runner.conversation import message
 from runner.episode import EpisodeSettings, run_episode
+from runner.episode.conversation import message
 from runner.scoring.elicitation import elicitation_counts, field_statuses, merge_counts, rates
 from runner.users.registry import make_users
 from tests.fixtures.sample_game import sample_task, sample_world

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from runner.sample import Sample
+from runner.sample.plans import Sample
 from runner.scoring.elicitation import elicitation_counts, field_statuses
 from runner.scoring.oracle_cache import OracleCache, world_hash
 from runner.scoring.score import ScoreJob, presolve, score_records

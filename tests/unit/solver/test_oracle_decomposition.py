@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.oracle.blocks import TripFacts, trip_facts
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.certify import certify_record
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration, teams_of
@@ -50,7 +50,8 @@ def _generation(task_id: str, splits: bool) -> tuple[ColumnGeneration, BoundRun]
     users = scored_users(task, task.preference_table())
     db = official_categories(WORLD, keys)
     cities = {
-        key: City(WORLD, key, label, users, db) for key, label in zip(keys, task.metadata.cities, strict=True)
+        key: CityCatalog(WORLD, key, label, users, db)
+        for key, label in zip(keys, task.metadata.cities, strict=True)
     }
     generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, splits)
     return generation, generation.run(Clock(60))
@@ -111,7 +112,7 @@ def test_the_lagrangian_function_bounds_the_optimum_for_any_multipliers(
     assert optimum is not None and math.floor(value) >= optimum
 
 
-def _pricers(task_id: str) -> tuple[TripFacts, dict[str, City], tuple[ScoredUser, ...]]:
+def _pricers(task_id: str) -> tuple[TripFacts, dict[str, CityCatalog], tuple[ScoredUser, ...]]:
     generation, _ = _generation(task_id, True)
     return generation.facts, dict(generation.cities), generation.users
 

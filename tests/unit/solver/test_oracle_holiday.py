@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import solver.oracle.solve as oracle_solve
-from solver.oracle.catalog import City, Place
+from solver.oracle.catalog import CityCatalog, Place
 from solver.oracle.solve import OracleSettings, solve_task
 from tests.fixtures.holiday_world import HOLIDAY, holiday_world, raw_task
 from verifier.model.task import Task
@@ -25,7 +25,7 @@ HOTEL = "上海崇明云朵·墅酒店"
 
 def test_a_node_costs_its_price_of_the_date() -> None:
     world = holiday_world()
-    city = City(world, "上海市", "上海市", (), PoiDb({}))
+    city = CityCatalog(world, "上海市", "上海市", (), PoiDb({}))
     other = world.pois("上海市", "hotel")[0].name
     night = Place("hotel", (HOTEL,), 0, 17550, ())
     assert [city.price_on(night, day) for day in (NATIONAL_DAY, WEEK_BEFORE)] == [26500, 17550]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-from solver.oracle.catalog import City
+from solver.oracle.catalog import CityCatalog
 from solver.oracle.team_plan import TeamPlan, Visit
 
 
@@ -14,14 +14,14 @@ class _Hop:
     minutes: int
 
 
-class _Catalog:
+class _FakeCityCatalog:
     """Every transfer between two different places takes 10 minutes."""
 
     def hop(self, origin: str, destination: str) -> _Hop:
         return _Hop(0 if origin == destination else 10)
 
 
-CATALOG = cast(City, _Catalog())
+CATALOG = cast(CityCatalog, _FakeCityCatalog())
 
 
 def _team(*visits: Visit, leave: int = 480, limit: int = 1439) -> TeamPlan:

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from runner.agents.baselines import GreedyPlanner
 from runner.agents.registry import make_agent
 from runner.cli.app import app
-from runner.conversation import UserRequest, message
 from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
+from runner.episode.conversation import UserRequest, message
 from runner.scoring.episode_measures import episode_measures
 from runner.tasks.certificates import budget_certificate, no_service_certificate
 from runner.tasks.variants import derive, shift_variant, transition_variant, unsolvable_variant

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from runner.conversation import MessageEntry, UserRequest, message
+from runner.episode.conversation import MessageEntry, UserRequest, message
 from runner.episode.markers import find_marker
 from runner.users.compromise import Change, proposed_change
 from runner.users.rules import RulesUser

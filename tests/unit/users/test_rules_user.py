@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from runner.agents.elicit import question
-from runner.conversation import MessageEntry, UserRequest, message
+from runner.episode.conversation import MessageEntry, UserRequest, message
 from runner.users.answers import already_said, say_field, say_fields
 from runner.users.rules import PASS, RulesUser, stable_int
 from runner.users.topics import Field, Topic, all_fields, empty_preference

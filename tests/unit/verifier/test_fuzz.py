@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runner.sample import sample_task
+from runner.sample.plans import sample_task
 from tests.fixtures.strict_world import FixtureWorld
 from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.verdict import Profile, Verdict

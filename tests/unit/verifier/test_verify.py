@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from runner.sample import sample_task
+from runner.sample.plans import sample_task
 from tests.fixtures.zhuhai import zhuhai_plan, zhuhai_poi_db
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb

@@ -5,7 +5,7 @@ shape; other keys are ignored). A line that cannot be verified (not JSON, no pla
 task, a task that does not load) yields `{id, line, error}` and the batch goes on.
 
 `verify_batch` works in chunks of lines, each parsed, verified and written to JSONL bytes in
-one go, on forked worker processes when asked for more than one job (`runner.ordered_pool`):
+one go, on forked worker processes when asked for more than one job (`runner.saved.ordered_pool`):
 the output is the same bytes whatever the number of jobs.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from runner.io import InputError, JsonLine, dumps_line, parse_line
 from runner.loading import parse_task
-from runner.ordered_pool import chunk_results
+from runner.saved.ordered_pool import chunk_results
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
 from verifier.official.poi_db import PoiDb

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from runner import sample_bench, sample_oracle
 from runner.cli.app import app
-from runner.sample import Sample, build_sample
-from runner.sample_bench import BenchSettings, run_bench
-from runner.sample_oracle import run_oracle
+from runner.sample import bench as sample_bench
+from runner.sample import oracle_splits as sample_oracle
+from runner.sample.bench import BenchSettings, run_bench
+from runner.sample.oracle_splits import run_oracle
+from runner.sample.plans import Sample, build_sample
 from runner.scoring import oracle_cache
 from solver.greedy import greedy_plan
 from solver.oracle.result import OracleResult, Status

@@ -1,7 +1,7 @@
 """The `rescore` document: per-trial scores of a runs file aggregated as the official report does.
 
 Trials are scored in chunks, on forked worker processes when asked for more than one job
-(`runner.ordered_pool`), and aggregated here in file order: the document does not depend on the
+(`runner.saved.ordered_pool`), and aggregated here in file order: the document does not depend on the
 number of jobs.
 """
 
@@ -11,10 +11,16 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from runner.aggregate import average_trials, averaged_scores, difficulty_summaries, group_by_task, summarize
 from runner.io import JsonLine
-from runner.ordered_pool import chunk_results
-from runner.rescore import TrialScores, disagreement, profile_records, record_task, score_trial
+from runner.saved.aggregate import (
+    average_trials,
+    averaged_scores,
+    difficulty_summaries,
+    group_by_task,
+    summarize,
+)
+from runner.saved.ordered_pool import chunk_results
+from runner.saved.rescore import TrialScores, disagreement, profile_records, record_task, score_trial
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
 from verifier.official.poi_db import PoiDb

@@ -30,7 +30,7 @@ from runner.runs.config import RunConfig
 from runner.runs.run import run_trials
 from runner.runs.setup import make_job
 from runner.runs.tasks import RunTask
-from runner.sample import Sample
+from runner.sample.plans import Sample
 from runner.scoring.reliability import STRICT_SUCCESS, reliability
 from runner.scoring.score import ScoredRun, ScoreJob, score_records, write_scored
 

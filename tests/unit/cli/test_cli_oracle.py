@@ -1,7 +1,7 @@
 """CLI `oracle` and `normalize`: exit codes, resume, torn lines, structured bad-input lines,
 normalize's figures on hand-made inputs, and the Ray backend against the local one.
 
-Most tests replace `solve_task` in `runner.oracle.batch` by a counting fake (the batch is the
+Most tests replace `solve_task` in `runner.solving.batch` by a counting fake (the batch is the
 point, not the solver); one real run solves the sample task with --time-limit 2.
 """
 
@@ -17,12 +17,12 @@ from typer.testing import CliRunner, Result
 
 from runner.cli.app import app
 from runner.loading import sample_path
-from runner.oracle import batch as oracle_batch
+from runner.solving import batch as oracle_batch
 from sandbox.world.build import build_world
 from tests.fixtures import oracle_fake
 
 RUN = CliRunner()
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SAMPLE: dict[str, Any] = json.loads(sample_path("task.json").read_text(encoding="utf-8"))
 MUST = "user_preferences.User2.preference.city_specific_preferences.珠海市.attractions.must_visit[0]"
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from runner.loading import load_sandbox_world
-from runner.oracle.batch import OracleJob, error_line, solve_entry
-from runner.oracle.tasks import TaskEntry, TaskError
 from runner.ray_session import ray_session
+from runner.solving.batch import OracleJob, error_line, solve_entry
+from runner.solving.tasks import TaskEntry, TaskError
 from sandbox.world.world import World
 
 _WORLDS: dict[str, World] = {}

@@ -9,9 +9,9 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from runner.aggregate import average_trials, summarize
 from runner.cli.app import app
 from runner.loading import sample_path
+from runner.saved.aggregate import average_trials, summarize
 from tests.fixtures.zhuhai import POI_PATH, plan_path
 
 TASK = json.loads(sample_path("task.json").read_text())

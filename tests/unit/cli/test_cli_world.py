@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from runner.cli.app import app
 from runner.loading import sample_path
-from runner.sample import sample_task
+from runner.sample.plans import sample_task
 from sandbox.world import World, calibration, official_io
 from solver.greedy import greedy_plan
 from tests.fixtures.zhuhai import POI_PATH, plan_path

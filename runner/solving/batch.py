@@ -4,7 +4,7 @@ A record is `OracleResult.to_json()` plus `settings_hash`; an error line is `{ta
 error: {field, problem}, settings_hash}`. The hash covers everything that changes a record:
 the `OracleSettings`, the preference table source (`original` or the table file's bytes) and
 the world (its `manifest.json`, which holds every city file's sha256). Backends: `run_local`
-here, `runner.oracle.ray_backend.run_ray` on a Ray cluster; both yield lines in task order.
+here, `runner.solving.ray_backend.run_ray` on a Ray cluster; both yield lines in task order.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import orjson
 
 from runner.io import read_bytes
 from runner.loading import task_poi_db
-from runner.oracle.log import HASH_KEY
-from runner.oracle.tasks import TableError, TaskEntry, TaskError, table_for
+from runner.solving.log import HASH_KEY
+from runner.solving.tasks import TableError, TaskEntry, TaskError, table_for
 from sandbox.world.errors import WorldError
 from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task

@@ -1,0 +1,49 @@
+"""The sample job (`tripwright sample`): the embedded task, its world and three judged plans.
+
+`plans` builds the sample (its data is `runner/samples/task.json`) and judges the plans by both
+profiles; `oracle_splits` solves it with subgroup splits on and off; `bench` plays the baseline
+agents on it against the oracle. Imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runner.sample.bench import BenchSettings, run_bench
+    from runner.sample.oracle_splits import run_oracle, write_oracle
+    from runner.sample.plans import Sample, build_sample, run_samples, write_sample
+
+_HOMES = {
+    "BenchSettings": "runner.sample.bench",
+    "Sample": "runner.sample.plans",
+    "build_sample": "runner.sample.plans",
+    "run_bench": "runner.sample.bench",
+    "run_oracle": "runner.sample.oracle_splits",
+    "run_samples": "runner.sample.plans",
+    "write_oracle": "runner.sample.oracle_splits",
+    "write_sample": "runner.sample.plans",
+}
+"""Each public name and the module it lives in."""
+
+__all__ = [
+    "BenchSettings",
+    "Sample",
+    "build_sample",
+    "run_bench",
+    "run_oracle",
+    "run_samples",
+    "write_oracle",
+    "write_sample",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its home module on first use (PEP 562), then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
