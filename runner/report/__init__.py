@@ -13,8 +13,9 @@ the plots.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+import verifier.faces
 
 if TYPE_CHECKING:
     from runner.report.build import build_report, write_report
@@ -37,11 +38,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its home module on first use (PEP 562), then keep it here."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = verifier.faces.lazy_names(__name__, _HOMES)

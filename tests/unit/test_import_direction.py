@@ -1,6 +1,7 @@
 """Imports point one way: verifier and sandbox import nothing of ours, solver only verifier;
-the one exception is the error base `verifier.errors` (it imports nothing), which every package's
-errors derive from."""
+the exceptions are the two verifier modules that import nothing of ours: the error base
+`verifier.errors`, which every package's errors derive from, and `verifier.faces`, which every
+package's lazy public face uses."""
 
 from __future__ import annotations
 
@@ -17,21 +18,21 @@ ALLOWED = {
     "solver": {"solver", "verifier"},
     "runner": set(OURS),
 }
-ERROR_BASE = "verifier.errors"
-"""The one module of ours any package may import."""
+SHARED = ("verifier.errors", "verifier.faces")
+"""The modules of ours any package may import."""
 
 
 def _imported(source: str, package: str) -> set[str]:
     """Top-level packages of ours imported anywhere in a module of `package` (relative = own),
-    leaving out imports of `ERROR_BASE`."""
+    leaving out imports of `SHARED`."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names if alias.name != ERROR_BASE)
+            found.update(alias.name.split(".")[0] for alias in node.names if alias.name not in SHARED)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 found.add(package)
-            elif node.module and node.module != ERROR_BASE:
+            elif node.module and node.module not in SHARED:
                 found.add(node.module.split(".")[0])
     return found & set(OURS)
 
@@ -59,8 +60,8 @@ def test_scanner_sees_nested_and_relative_imports() -> None:
     assert _imported(source, "verifier") == {"runner", "sandbox", "verifier"}
 
 
-def test_scanner_lets_every_package_import_the_error_base_only() -> None:
-    source = "import verifier.errors\nfrom verifier.errors import StructuredError\n"
+def test_scanner_lets_every_package_import_the_shared_modules_only() -> None:
+    source = "import verifier.errors\nfrom verifier.errors import StructuredError\nimport verifier.faces\n"
     assert _imported(source, "sandbox") == set()
     assert _imported("from verifier.model.task import Task\n", "sandbox") == {"verifier"}
     assert _imported("from verifier import errors\n", "sandbox") == {"verifier"}

@@ -35,8 +35,9 @@ HEAVY = (
 )
 """Modules (and their submodules) that no start-up path here may load."""
 
-ERROR_BASE = {"verifier", "verifier.errors"}
-"""The verifier modules every command loads: the package's lazy face and the error base."""
+ERROR_BASE = {"verifier", "verifier.errors", "verifier.faces"}
+"""The verifier modules every command loads: the package's lazy face, the error base and the
+faces' shared lazy import (`verifier.faces`)."""
 
 LOADED = """
 import json, sys
