@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from solver.oracle.catalog import CityCatalog, Place, classes
 from solver.oracle.legs import LegOption, Side, leg_options
+from solver.oracle.model import Node, PlaceSet, block_stops, hop
+from solver.oracle.routing import Stop
 from verifier.strict.costs import lowest_cost_fen
 
 GateKey = tuple[str | int, ...]
@@ -136,3 +138,33 @@ def _hotel_gates(facts: TripFacts, night: int, city: str) -> list[Gate]:
         Gate(("hotel", night, city, k), hotel.members, None, frozenset())
         for k, hotel in enumerate(facts.hotels[city])
     ]
+
+
+@dataclass(frozen=True)
+class BlockGraph:
+    """What a route in one block may visit, for both pricers: the nodes (the relaxed catalog's
+    attractions and restaurant classes at each meal, `model.block_stops`), their stops, and the
+    travel minutes between nodes, from each origin gate to each node, from each node to each
+    destination gate, and straight from origin to destination (None: no trip)."""
+
+    nodes: tuple[Node, ...]
+    stops: tuple[Stop, ...]
+    travel: tuple[tuple[int | None, ...], ...]
+    out_of: tuple[tuple[int | None, ...], ...]
+    into: tuple[tuple[int | None, ...], ...]
+    direct: tuple[tuple[int | None, ...], ...]
+
+
+def block_graph(spec: BlockSpec, city: CityCatalog) -> BlockGraph:
+    """The graph of `spec` in `city` (see `BlockGraph`)."""
+    place_set = PlaceSet(city, city.attractions, classes(city, city.restaurants), ())
+    pairs = block_stops(place_set, spec.date)
+    nodes = tuple(node for node, _ in pairs)
+    return BlockGraph(
+        nodes,
+        tuple(stop for _, stop in pairs),
+        tuple(tuple(hop(city, a, b) for b in nodes) for a in nodes),
+        tuple(tuple(city.travel(g.members, n.place.members) for n in nodes) for g in spec.origins),
+        tuple(tuple(city.travel(n.place.members, g.members) for n in nodes) for g in spec.destinations),
+        tuple(tuple(city.travel(a.members, b.members) for b in spec.destinations) for a in spec.origins),
+    )

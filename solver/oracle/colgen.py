@@ -58,7 +58,8 @@ class BoundRun:
     lp: float | None = None
     converged: bool = False
     rounds: int = 0
-    columns: list[Column] = field(default_factory=list)
+    columns: int = 0
+    """Columns generated."""
     seconds: float = 0.0
     """Deterministic seconds charged (pricing labels and simplex iterations)."""
 
@@ -76,7 +77,7 @@ class BoundRun:
             "lp": self.lp,
             "converged": self.converged,
             "rounds": self.rounds,
-            "columns": len(self.columns),
+            "columns": self.columns,
             "seconds": round(self.seconds, 3),
             "multipliers": [
                 [key_to_json(key), f"{value.numerator}/{value.denominator}"]
@@ -169,7 +170,7 @@ class ColumnGeneration:
                 self.label_limit *= 4
             for column in found:
                 master.add_column(column)
-                run.columns.append(column)
+                run.columns += 1
         run.seconds = clock.used
         return run
 

@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.oracle.blocks import BlockSpec
-from solver.oracle.catalog import CityCatalog, classes
-from solver.oracle.model import Node, PlaceSet, block_stops, hop, required_meals
+from solver.oracle.blocks import BlockGraph, BlockSpec, block_graph
+from solver.oracle.catalog import CityCatalog
+from solver.oracle.model import required_meals
 from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
 from solver.oracle.routing import Stop
 from solver.oracle.scores import ScoredUser
@@ -101,12 +101,7 @@ class BlockLabels:
     users: tuple[ScoredUser, ...]
     budget_scale: tuple[int, ...]
     loose_allowed: bool = True
-    nodes: tuple[Node, ...] = field(init=False)
-    stops: tuple[Stop, ...] = field(init=False)
-    travel: list[list[int | None]] = field(init=False)
-    out_of: list[list[int | None]] = field(init=False)
-    into: list[list[int | None]] = field(init=False)
-    direct: list[list[int | None]] = field(init=False)
+    graph: BlockGraph = field(init=False)
     identity: list[int] = field(init=False)
     must_bits: dict[tuple[int, int], int] = field(init=False)
     reject_bits: dict[tuple[int, int], int] = field(init=False)
@@ -116,28 +111,14 @@ class BlockLabels:
     """Labels extended by every call so far (the work measure)."""
 
     def __post_init__(self) -> None:
-        place_set = PlaceSet(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
-        pairs = block_stops(place_set, self.spec.date)
-        self.nodes = tuple(node for node, _ in pairs)
-        self.stops = tuple(stop for _, stop in pairs)
-        self.travel = [[hop(self.city, a, b) for b in self.nodes] for a in self.nodes]
-        self.out_of = [
-            [self.city.travel(g.members, n.place.members) for n in self.nodes] for g in self.spec.origins
-        ]
-        self.into = [
-            [self.city.travel(n.place.members, g.members) for n in self.nodes] for g in self.spec.destinations
-        ]
-        self.direct = [
-            [self.city.travel(a.members, b.members) for b in self.spec.destinations]
-            for a in self.spec.origins
-        ]
+        self.graph = block_graph(self.spec, self.city)
         places: dict[str, int] = {}
         self.identity = [
-            places.setdefault(n.place.place, len(places)) if n.meal is None else -1 for n in self.nodes
+            places.setdefault(n.place.place, len(places)) if n.meal is None else -1 for n in self.graph.nodes
         ]
         self.latest = max((DAY - 1 if g.time is None else g.time) for g in self.spec.destinations)
         self.must_bits, self.reject_bits = {}, {}
-        for n in self.nodes:
+        for n in self.graph.nodes:
             if n.meal is None:
                 for u in range(len(self.users)):
                     for item in n.place.musts[u]:
@@ -157,7 +138,7 @@ class BlockLabels:
         claims: list[list[tuple[int, int]]] = []
         rejects: list[list[tuple[int, int]]] = []
         kept: list[int] = []
-        for node in self.nodes:
+        for node in self.graph.nodes:
             place = node.place
             if node.meal is None:
                 value = sum(
@@ -185,7 +166,7 @@ class BlockLabels:
                 claims.append([])
                 rejects.append([])
             prize.append(_up(value))
-        for i, node in enumerate(self.nodes):
+        for i, node in enumerate(self.graph.nodes):
             if node.meal is not None or prize[i] + sum(b for _, b in claims[i]) > 0:
                 kept.append(i)
         spec = self.spec
@@ -211,7 +192,7 @@ class BlockLabels:
         into = self._least_in(prizes.kept)
         ranked = []
         for j in prizes.kept:
-            node, stop = self.nodes[j], self.stops[j]
+            node, stop = self.graph.nodes[j], self.graph.stops[j]
             if node.meal is not None:
                 prizes.meals.setdefault(node.meal, []).append((stop.last, prizes.prize[j]))
                 continue
@@ -224,8 +205,8 @@ class BlockLabels:
     def _least_in(self, kept: Sequence[int]) -> dict[int, int]:
         out: dict[int, int] = {}
         for j in kept:
-            options = [m for row in self.out_of if (m := row[j]) is not None]
-            options += [m for i in kept if i != j and (m := self.travel[i][j]) is not None]
+            options = [m for row in self.graph.out_of if (m := row[j]) is not None]
+            options += [m for i in kept if i != j and (m := self.graph.travel[i][j]) is not None]
             out[j] = min(options, default=0)
         return out
 
@@ -238,14 +219,15 @@ class BlockLabels:
         claims: frozenset[tuple[int, int]] | None = None,
     ) -> Column:
         """The column of a route — (node, service start) pairs in order — between two gates
-        (`ends`: origin and destination indices): its value for the team and its rows (the one
-        definition of a column's terms). A must item of a visited place is claimed when it is in
-        `claims` (None: every one)."""
+        (`ends`: origin and destination indices): its value for the team and its rows, term by term
+        as `pricing.BlockPricer` states them in its model (the tests hold the two pricers to the
+        same reduced costs). A must item of a visited place is claimed when it is in `claims`
+        (None: every one)."""
         origin, destination = ends
         day, city = self.spec.day, self.spec.city
         rows: dict[RowKey, Fraction] = defaultdict(Fraction)
         value = 0
-        nodes = [self.nodes[i] for i, _ in route]
+        nodes = [self.graph.nodes[i] for i, _ in route]
         attractions = [n for n in nodes if n.meal is None]
         moving = self._moving(route, origin, destination)
         active = moving + sum(n.place.service for n in attractions)
@@ -280,16 +262,20 @@ class BlockLabels:
             rows[("dest", day, city, u, self.spec.destinations[destination].key)] += 1
             rows[("part", day, city, u)] += 1
         rows[("teams", day, city)] += 1
-        visits = tuple((self.nodes[i].place.name, start, self.nodes[i].meal) for i, start in route)
+        visits = tuple(
+            (self.graph.nodes[i].place.name, start, self.graph.nodes[i].meal) for i, start in route
+        )
         ordered = tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0])))
         return Column(self.spec.key, team, loose, value, ordered, visits)
 
     def _moving(self, route: Sequence[tuple[int, int]], origin: int, destination: int) -> int:
         if not route:
-            return self.direct[origin][destination] or 0
-        total = (self.out_of[origin][route[0][0]] or 0) + (self.into[destination][route[-1][0]] or 0)
+            return self.graph.direct[origin][destination] or 0
+        total = (self.graph.out_of[origin][route[0][0]] or 0) + (
+            self.graph.into[destination][route[-1][0]] or 0
+        )
         for (a, _), (b, _) in itertools.pairwise(route):
-            total += self.travel[a][b] or 0
+            total += self.graph.travel[a][b] or 0
         return total
 
 
@@ -423,10 +409,10 @@ class _Search:
         pricer, prizes = self.pricer, self.prizes
         out: list[_Label] = []
         here = label.node
-        ready = label.time + (0 if here < 0 else pricer.stops[here].service)
-        row = pricer.out_of[label.origin] if here < 0 else pricer.travel[here]
+        ready = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
+        row = pricer.graph.out_of[label.origin] if here < 0 else pricer.graph.travel[here]
         for j in prizes.kept:
-            meal = pricer.nodes[j].meal
+            meal = pricer.graph.nodes[j].meal
             if meal is not None:
                 if label.meals >> meal & 1:
                     continue
@@ -435,7 +421,7 @@ class _Search:
             minutes = row[j]
             if minutes is None:
                 continue
-            start = _first_start(pricer.stops[j], ready + minutes)
+            start = _first_start(pricer.graph.stops[j], ready + minutes)
             if start is None:
                 continue
             value, claimed, hit = label.value + prizes.prize[j], label.claimed, label.hit
@@ -449,7 +435,7 @@ class _Search:
                     value -= charge
             if meal is None:
                 visited, meals = label.visited | 1 << pricer.identity[j], label.meals
-                count, active = label.count + 1, label.active + minutes + pricer.stops[j].service
+                count, active = label.count + 1, label.active + minutes + pricer.graph.stops[j].service
             else:
                 visited, meals = label.visited, label.meals | 1 << meal
                 count, active = label.count, label.active + minutes
@@ -476,9 +462,9 @@ class _Search:
         """Close the route at every destination it reaches in time with its due meals eaten."""
         pricer, prizes = self.pricer, self.prizes
         here = label.node
-        ready = label.time + (0 if here < 0 else pricer.stops[here].service)
+        ready = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
         for d, gate in enumerate(pricer.spec.destinations):
-            minutes = pricer.direct[label.origin][d] if here < 0 else pricer.into[d][here]
+            minutes = pricer.graph.direct[label.origin][d] if here < 0 else pricer.graph.into[d][here]
             if minutes is None or ready + minutes > (DAY - 1 if gate.time is None else gate.time):
                 continue
             value = label.value - prizes.destination_cost[d]
@@ -501,13 +487,13 @@ class _Search:
         only lower it."""
         pricer, prizes = self.pricer, self.prizes
         here = label.node
-        now = label.time + (0 if here < 0 else pricer.stops[here].service)
+        now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
         room = pricer.latest - now
         extra = 0
         for j, weight, gain in prizes.ranked:
             if room <= 0:
                 break
-            if label.visited >> pricer.identity[j] & 1 or pricer.stops[j].last < now:
+            if label.visited >> pricer.identity[j] & 1 or pricer.graph.stops[j].last < now:
                 continue
             if weight <= room:
                 extra += gain

@@ -27,10 +27,10 @@ from fractions import Fraction
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.blocks import BlockSpec, Gate
-from solver.oracle.catalog import CityCatalog, classes
-from solver.oracle.model import Node, PlaceSet, block_stops, hop, required_meals
-from solver.oracle.routing import End, Graph, Route, Stop, add_route
+from solver.oracle.blocks import BlockSpec, block_graph
+from solver.oracle.catalog import CityCatalog
+from solver.oracle.model import Node, required_meals
+from solver.oracle.routing import End, Graph, Route, add_route
 from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
@@ -94,9 +94,6 @@ class BlockPricer:
     users: tuple[ScoredUser, ...]
     budget_scale: tuple[int, ...]
     """Per user, the divisor of the budget row (`master.py`: fen per unit of the row)."""
-    unit: int = 1
-    """Minutes per time step of the model: times, services and travel rounded down, windows
-    outwards (a relaxation: every real route maps onto a route of the coarse model)."""
     loose_allowed: bool = True
     """Whether a column may be loose (a task with one city has no day cut by a transition)."""
     model: cp_model.CpModel = field(init=False)
@@ -113,60 +110,38 @@ class BlockPricer:
 
     def __post_init__(self) -> None:
         self.model = cp_model.CpModel()
-        place_set = PlaceSet(self.city, self.city.attractions, classes(self.city, self.city.restaurants), ())
-        stops = [
-            (node, _coarse_stop(stop, self.unit)) for node, stop in block_stops(place_set, self.spec.date)
-        ]
-        self.nodes = tuple(node for node, _ in stops)
         model, spec = self.model, self.spec
+        block = block_graph(spec, self.city)
+        self.nodes = block.nodes
         self.origins = [model.new_bool_var(f"o{k}") for k in range(len(spec.origins))]
         self.destinations = [model.new_bool_var(f"d{k}") for k in range(len(spec.destinations))]
         model.add_exactly_one(self.origins)
         model.add_exactly_one(self.destinations)
         graph = Graph(
-            tuple(stop for _, stop in stops),
-            tuple(tuple(_down(hop(self.city, a, b), self.unit) for b in self.nodes) for a in self.nodes),
-            tuple(
-                self._end(gate, lit, outward=True)
-                for gate, lit in zip(spec.origins, self.origins, strict=True)
-            ),
-            tuple(
-                self._end(gate, lit, outward=False)
-                for gate, lit in zip(spec.destinations, self.destinations, strict=True)
-            ),
-            tuple(
-                tuple(_down(self.city.travel(a.members, b.members), self.unit) for b in spec.destinations)
-                for a in spec.origins
-            ),
+            block.stops,
+            block.travel,
+            tuple(End(lit, travel) for lit, travel in zip(self.origins, block.out_of, strict=True)),
+            tuple(End(lit, travel) for lit, travel in zip(self.destinations, block.into, strict=True)),
+            block.direct,
         )
-        unit = self.unit
-        leave = model.new_int_var(0, (DAY - 1) // unit, "leave")
-        back = model.new_int_var(0, (DAY - 1) // unit, "back")
+        leave = model.new_int_var(0, DAY - 1, "leave")
+        back = model.new_int_var(0, DAY - 1, "back")
         self.route = add_route(model, graph, leave, back, name="r")
         self.split = model.new_bool_var("split")
         self.loose = model.new_bool_var("loose")
         if not self.loose_allowed:
             model.add(self.loose == 0)
-        model.add(leave >= NIGHT_END // unit).only_enforce_if(self.split)
+        model.add(leave >= NIGHT_END).only_enforce_if(self.split)
         for gate, literal in zip(spec.origins, self.origins, strict=True):
             if gate.time is not None:
-                model.add(leave >= gate.time // unit).only_enforce_if(literal)
+                model.add(leave >= gate.time).only_enforce_if(literal)
         for gate, literal in zip(spec.destinations, self.destinations, strict=True):
             if gate.time is not None:
-                model.add(back <= gate.time // unit).only_enforce_if(literal)
+                model.add(back <= gate.time).only_enforce_if(literal)
         self._places()
         self._meals()
         for u in range(len(self.users)):
             self._user(u)
-
-    def _end(self, gate: Gate, literal: cp_model.IntVar, *, outward: bool) -> End:
-        travel = (
-            self.city.travel(gate.members, node.place.members)
-            if outward
-            else self.city.travel(node.place.members, gate.members)
-            for node in self.nodes
-        )
-        return End(literal, tuple(_down(minutes, self.unit) for minutes in travel))
 
     def _places(self) -> None:
         """One visit per place identity (a place written under several names is several nodes)."""
@@ -241,13 +216,10 @@ class BlockPricer:
         model, route, user = self.model, self.route, self.users[u]
         attractions = [i for i, node in enumerate(self.nodes) if node.place.kind == PoiKind.ATTRACTION]
         count = sum(route.visit[i] for i in attractions)
-        unit = self.unit
-        minutes = route.moving + sum(
-            self.nodes[i].place.service // unit * route.visit[i] for i in attractions
-        )
+        minutes = route.moving + sum(self.nodes[i].place.service * route.visit[i] for i in attractions)
         for cap, amount, most in (
             (user.max_pois, count, len(attractions)),
-            (None if user.max_minutes is None else user.max_minutes // unit, minutes, 3 * DAY),
+            (user.max_minutes, minutes, 3 * DAY),
         ):
             if cap is None:
                 continue
@@ -313,8 +285,7 @@ class BlockPricer:
         chosen = [i for i in range(len(self.nodes)) if solver.boolean_value(self.route.visit[i])]
         chosen.sort(key=lambda i: solver.value(self.route.start[i]))
         visits = tuple(
-            (self.nodes[i].place.name, solver.value(self.route.start[i]) * self.unit, self.nodes[i].meal)
-            for i in chosen
+            (self.nodes[i].place.name, solver.value(self.route.start[i]), self.nodes[i].meal) for i in chosen
         )
         return Column(
             self.spec.key,
@@ -324,15 +295,6 @@ class BlockPricer:
             tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0]))),
             visits,
         )
-
-
-def _down(minutes: int | None, unit: int) -> int | None:
-    return None if minutes is None else minutes // unit
-
-
-def _coarse_stop(stop: Stop, unit: int) -> Stop:
-    """A stop in steps of `unit` minutes: service rounded down, start windows outwards."""
-    return Stop(stop.service // unit, tuple((low // unit, high // unit) for low, high in stop.starts))
 
 
 def _charge(rows: Mapping[RowKey, Fraction], duals: Duals) -> Fraction:
