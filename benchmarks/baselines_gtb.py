@@ -31,7 +31,7 @@ from typing import Any
 
 from runs_speed import PeakWatcher  # this folder is on sys.path when a script of it runs
 
-from runner.io import read_json_or_jsonl
+from runner.loading.files import read_json_or_jsonl
 from runner.runs.config import RunConfig
 from runner.runs.run import Execution, run_trials
 from runner.runs.setup import make_job

@@ -21,9 +21,9 @@ from runner.agents.openai_agent import OpenAIAgent
 from runner.episode.conversation import AgentRequest, AgentStep, ModelCallError, User
 from runner.episode.engine import run_episode
 from runner.episode.settings import EpisodeSettings
-from runner.io import read_json
 from runner.llm.config import DEFAULT_KEY_ENV, LLMConfig
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
+from runner.loading.files import read_json
 from runner.sample.plans import SEED
 from runner.users.llm import LLMUser
 from runner.users.registry import make_users

@@ -35,8 +35,8 @@ from typing import Any
 
 from baselines_gtb import DEFAULT_TASKS, WORLD_SEED, prepare  # this folder is on sys.path
 
-from runner.io import atomic_write_bytes, dumps_line
-from runner.loading import load_sandbox_world
+from runner.loading.benchmark_data import load_sandbox_world
+from runner.loading.files import atomic_write_bytes, dumps_line
 from runner.runs.config import RunConfig
 from runner.runs.run import Execution, run_trials
 from runner.runs.setup import make_job

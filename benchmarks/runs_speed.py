@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from runner.io import read_json_or_jsonl
+from runner.loading.files import read_json_or_jsonl
 from runner.runs.config import RunConfig
 from runner.runs.run import Execution, run_trials
 from runner.runs.setup import make_job

@@ -27,7 +27,7 @@ from typing import Any
 
 from baselines_gtb import DEFAULT_TASKS, WORLD_SEED, prepare  # this folder is on sys.path
 
-from runner.io import iter_jsonl
+from runner.loading.files import iter_jsonl
 from runner.report.groups import by_group
 from runner.report.inputs import trial_key
 from runner.runs.config import RunConfig

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from runner.agents.registry import AgentSetupError, make_agent
     from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
     from runner.episode.conversation import Agent, User
-    from runner.io import InputError
+    from runner.loading.files import InputError
     from runner.runs.config import RunConfig
     from runner.runs.run import Execution, run_trials
     from runner.runs.setup import make_job
@@ -31,7 +31,7 @@ _HOMES = {
     "EpisodeInputError": "runner.episode",
     "EpisodeSettings": "runner.episode",
     "Execution": "runner.runs.run",
-    "InputError": "runner.io",
+    "InputError": "runner.loading.files",
     "OracleCache": "runner.scoring.oracle_cache",
     "RunConfig": "runner.runs.config",
     "ScoreJob": "runner.scoring.score",

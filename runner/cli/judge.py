@@ -27,12 +27,12 @@ def judge_command(
     from rich.markup import escape
 
     from runner.cli.tables import cli_table
-    from runner.io import InputError
     from runner.judge.batch import judge_runs
     from runner.judge.client import ClientCompletion
     from runner.judge.judge import JudgeSettings
     from runner.judge.scores import statistics
     from runner.llm.config import LLMConfig, LLMConfigError
+    from runner.loading.files import InputError
     from runner.report.inputs import Skipped, read_objects
 
     try:

@@ -17,7 +17,7 @@ from runner.cli.support import err, fail, user_errors
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from runner.io import JsonLine
+    from runner.loading.files import JsonLine
     from runner.solving.batch import OracleJob, Tally
     from runner.solving.log import Appender
     from runner.solving.tasks import TaskEntry
@@ -59,7 +59,7 @@ def oracle_command(
 ) -> None:
     """Solve every task: one JSON line each (record or error). Exit 0 all solved, 1 some failed,
     2 none has a record or bad input."""
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
     from runner.solving.batch import Tally, make_job
     from runner.solving.log import Appender, Resume, resume
     from runner.solving.tasks import read_tables, read_task_entries, select
@@ -108,7 +108,7 @@ def _lines(todo: list[TaskEntry], job: OracleJob, backend: Backend, world: World
 def _write_all(lines: Iterable[dict[str, Any]], total: int, tally: Tally, appender: Appender | None) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from runner.io import dumps_line
+    from runner.loading.files import dumps_line
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err(), disable=not sys.stderr.isatty(), transient=True) as bar:
@@ -150,8 +150,8 @@ def certify_command(
     """Recompute every record's bound from its multipliers with an independent block solver:
     one JSON line per record (certified, the stored and recomputed bounds, the problem). Exit 0
     all certified, 1 some not, 2 bad input."""
-    from runner.io import dumps_line, iter_jsonl_bytes, read_bytes
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
+    from runner.loading.files import dumps_line, iter_jsonl_bytes, read_bytes
     from runner.solving.tasks import read_task_entries
 
     if seconds <= 0:

@@ -1,4 +1,4 @@
-"""CLI `tripwright plan show`: render any plan JSON day by day for a traveller (`runner.plan_text`)."""
+"""CLI `tripwright plan show`: render any plan JSON day by day for a traveller (`runner.report.plan_text`)."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ def show_command(
     ] = None,
 ) -> None:
     """Show a plan day by day: times, places, who, cost per person, the night's hotel, totals."""
-    from runner.io import read_json
-    from runner.loading import load_task
-    from runner.plan_text import render_plan
+    from runner.loading.benchmark_data import load_task
+    from runner.loading.files import read_json
+    from runner.report.plan_text import render_plan
 
     with user_errors():
         raw = read_json(plan)

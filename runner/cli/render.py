@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Column
 
 from runner.cli.tables import cli_table
-from runner.plan_text import render_plan
+from runner.report.plan_text import render_plan
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:

@@ -47,7 +47,7 @@ def report_command(
     """Write a run report: official scores, figures against the oracle, plots, tool use, a trajectory."""
     from rich.markup import escape
 
-    from runner.loading import load_sandbox_world, load_tasks
+    from runner.loading.benchmark_data import load_sandbox_world, load_tasks
     from runner.report.build import build_report, write_report
     from runner.report.inputs import load_inputs
     from runner.report.official import official_document
@@ -84,7 +84,7 @@ def report_command(
 
 def _poi_db(path: Path | None, world: World | None) -> PoiDb | None:
     """The POI file given, else the world's POIs in the official format, else None."""
-    from runner.loading import load_poi_db
+    from runner.loading.benchmark_data import load_poi_db
     from sandbox.world.official_io import export_poi_db
     from verifier.official.poi_db import PoiDb
 

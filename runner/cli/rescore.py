@@ -25,8 +25,8 @@ def rescore_command(
     from rich.markup import escape
 
     from runner.cli import render
-    from runner.io import iter_jsonl
-    from runner.loading import load_poi_db, load_tasks, load_world
+    from runner.loading.benchmark_data import load_poi_db, load_tasks, load_world
+    from runner.loading.files import iter_jsonl
     from runner.saved.ordered_pool import default_jobs
     from runner.saved.rescore_report import rescore_lines
 

@@ -98,7 +98,7 @@ def sample_command(
 
 def _bench(sample: Sample, out_dir: Path | None, time_limit: float) -> Bench:
     """The closing benchmark, written into `out_dir`, else into a fresh folder."""
-    from runner.io import InputError
+    from runner.loading.files import InputError
     from runner.sample.bench import BenchSettings, run_bench  # runs, scoring and report: only here
     from runner.scoring.oracle_cache import default_cache_dir
 

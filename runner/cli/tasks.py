@@ -52,8 +52,8 @@ def shifts_command(
 def _derive(
     tasks: Path, world: Path, out_file: Path, *, kinds: list[str], at_event: int, shifts: bool, json_out: bool
 ) -> None:
-    from runner.io import atomic_write_bytes, dumps_line
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
+    from runner.loading.files import atomic_write_bytes, dumps_line
     from runner.runs.tasks import read_run_tasks
     from runner.tasks.variants import derive
 

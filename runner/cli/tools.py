@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from runner.cli.support import EXIT_INVALID, EXIT_OK, err, out, print_json, user_errors
-from runner.io import InputError
+from runner.loading.files import InputError
 
 if TYPE_CHECKING:
     from sandbox.cache.store import ToolCache
@@ -103,7 +103,7 @@ def call_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Call one tool: exit 0 with an answer, 1 when the answer is an error, 2 for bad input."""
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
     from sandbox.tools import call_tool
 
     with user_errors():

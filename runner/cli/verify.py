@@ -59,8 +59,8 @@ def verify_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Verify one plan: exit 0 valid, 1 invalid, 2 bad input."""
-    from runner.io import read_json
-    from runner.loading import load_table, load_task
+    from runner.loading.benchmark_data import load_table, load_task
+    from runner.loading.files import read_json
     from verifier.referee import verify
 
     with user_errors():
@@ -86,7 +86,7 @@ def verify_command(
 
 def _poi_db_for(path: Path | None) -> PoiDb:
     """The official POI file (scoring reads its categories in both profiles)."""
-    from runner.loading import load_poi_db
+    from runner.loading.benchmark_data import load_poi_db
 
     if path is None:
         fail("--poi-db FILE is required (the official POI file, all_poi_by_city.json format)")
@@ -99,7 +99,7 @@ def _need_world(profile: ProfileName, world: Path | None) -> None:
 
 
 def _world(path: Path | None) -> WorldFacts | None:
-    from runner.loading import load_world
+    from runner.loading.benchmark_data import load_world
 
     return None if path is None else load_world(path)
 
@@ -118,8 +118,8 @@ def verify_batch_command(
 ) -> None:
     """Verify every line of a JSONL file; one JSON line out per line in, in input order (the same
     bytes for any --jobs). Exit 1 if any is invalid."""
-    from runner.io import numbered_lines, read_bytes
-    from runner.loading import load_poi_db, load_tasks
+    from runner.loading.benchmark_data import load_poi_db, load_tasks
+    from runner.loading.files import numbered_lines, read_bytes
     from runner.saved.ordered_pool import default_jobs
     from runner.saved.verify_cases import BatchSettings, verify_batch
 
@@ -163,7 +163,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 
 
 def _write(path: Path, data: bytes) -> None:
-    from runner.io import InputError, atomic_write_bytes
+    from runner.loading.files import InputError, atomic_write_bytes
 
     try:
         atomic_write_bytes(path, data)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from runner.cli.support import EXIT_OK, out, print_json, user_errors
-from runner.io import InputError
+from runner.loading.files import InputError
 
 if TYPE_CHECKING:
     from sandbox.world.world import World
@@ -52,7 +52,7 @@ def _about(path: Path) -> Iterator[None]:
 
 def _task_dicts(path: Path) -> list[dict[str, Any]]:
     """Raw task objects of a task file, each checked to load as a Task."""
-    from runner.loading import read_tasks
+    from runner.loading.benchmark_data import read_tasks
 
     return [value for value, _ in read_tasks(path)]
 
@@ -165,7 +165,7 @@ def info_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Manifest facts and POI counts per city (or one city's POIs by kind and category)."""
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
     from sandbox.world import storage
 
     with user_errors():
@@ -231,7 +231,7 @@ def export_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Write the world's POIs as the official all_poi_by_city.json file."""
-    from runner.loading import load_sandbox_world
+    from runner.loading.benchmark_data import load_sandbox_world
     from sandbox.world import official_io
 
     with user_errors():

@@ -18,9 +18,9 @@ from typing import Any
 
 import orjson
 
-from runner.io import InputError, iter_jsonl_bytes, read_bytes
 from runner.judge.judge import Complete, JudgeSettings, judge_record
 from runner.judge.prompts import PROMPT_VERSION
+from runner.loading.files import InputError, iter_jsonl_bytes, read_bytes
 from runner.solving.log import Appender, trim_torn
 
 HASH_KEY = "judge_hash"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from runner.io import atomic_write_bytes
+from runner.loading.files import atomic_write_bytes
 from runner.report import html, markdown
 from runner.report.document import Block, Report
 from runner.report.episode_sections import episode_sections

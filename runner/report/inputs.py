@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runner.io import InputError, iter_jsonl
 from runner.judge.batch import read_judged
+from runner.loading.files import InputError, iter_jsonl
 from verifier.model.task import Task
 
 Record = dict[str, Any]

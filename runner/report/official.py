@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from runner.io import JsonLine
+from runner.loading.files import JsonLine
 from runner.report.document import Table
 from runner.report.groups import OVERALL, group_order
 from runner.report.inputs import Inputs

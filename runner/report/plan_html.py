@@ -1,4 +1,4 @@
-"""A plan as HTML tables, from the view `runner.plan_text.render_plan` builds.
+"""A plan as HTML tables, from the view `runner.report.plan_text.render_plan` builds.
 
 Rich's own HTML export is preformatted text whose columns line up only where a CJK character is
 exactly two monospace cells wide, which browsers do not guarantee; so the page shows the same
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from runner.plan_text import DayView, RenderedPlan, Row
+from runner.report.plan_text import DayView, RenderedPlan, Row
 
 ROW_CLASSES = {"bold": "leg", "italic": "split"}
 

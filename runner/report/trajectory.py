@@ -4,7 +4,7 @@ Messages are shown in order by role (an Agent message that only called tools say
 call is folded together with its result (arguments and answer inside, errors marked); the plan
 the official extraction finds in the conversation (docs/official.md#scoring, Extraction) is rendered day by
 day with
-`runner.plan_text.render_plan`, as text for Markdown and as tables for HTML (`plan_html`).
+`runner.report.plan_text.render_plan`, as text for Markdown and as tables for HTML (`plan_html`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 
 from rich.console import Console
 
-from runner.io import InputError
-from runner.plan_text import render_plan
+from runner.loading.files import InputError
 from runner.report.document import Block, Chat, Fold, Heading, Para, Preformatted
 from runner.report.inputs import Record, trial_key
 from runner.report.plan_html import plan_html
+from runner.report.plan_text import render_plan
 from verifier.model.task import Task
 from verifier.official.extraction import extract_plan_from_conversation
 

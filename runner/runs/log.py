@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from runner.io import InputError, atomic_write_bytes, read_bytes
+from runner.loading.files import InputError, atomic_write_bytes, read_bytes
 from runner.runs.records import HASH_KEY, is_purged
 
 RESTART_HINT = "use --restart to discard the file's lines, or another --out"

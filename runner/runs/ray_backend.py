@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from runner.ray_session import ray_session
 from runner.runs.trial import RunJob, TrialSpec, play_trial
+from runner.solving.ray_session import ray_session
 
 
 def run_ray(

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from runner.agents.registry import AgentSetupError
 from runner.episode import EpisodeInputError, EpisodeSettings
-from runner.io import InputError
 from runner.llm.config import LLMConfigError
-from runner.loading import load_sandbox_world
+from runner.loading.benchmark_data import load_sandbox_world
+from runner.loading.files import InputError
 from runner.runs.config import RunConfig
 from runner.runs.pool import PoolKind
 from runner.runs.tasks import RunTask

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.io import InputError
+from runner.loading.files import InputError
 from runner.solving.tasks import TaskEntry, TaskError, read_task_entries
 from verifier.model.task import Task
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from runner.episode import EpisodeInputError, EpisodeSettings, run_episode
 from runner.episode.conversation import Agent, User
 from runner.episode.faults import FaultSpec
-from runner.loading import load_sandbox_world
+from runner.loading.benchmark_data import load_sandbox_world
 from runner.runs.cast import CastBuilder, build_cast
 from runner.runs.config import RunConfig
 from runner.runs.records import (

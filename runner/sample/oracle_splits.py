@@ -13,7 +13,7 @@ from pathlib import Path
 
 import orjson
 
-from runner.io import atomic_write_bytes
+from runner.loading.files import atomic_write_bytes
 from runner.sample.plans import PROFILES, Sample
 from solver.oracle.result import OracleResult
 from solver.oracle.solve import OracleSettings, solve_task

@@ -25,8 +25,8 @@ from typing import Any
 
 import orjson
 
-from runner.io import atomic_write_bytes, read_json
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
+from runner.loading.files import atomic_write_bytes, read_json
 from sandbox.world.build import build_world
 from sandbox.world.official_io import export_poi_db
 from sandbox.world.world import World

@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from runner.io import InputError, iter_jsonl_bytes, read_bytes
+from runner.loading.files import InputError, iter_jsonl_bytes, read_bytes
 from solver.oracle.result import WitnessChoice, witness_for
 
 DIGITS = 4

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from runner.io import JsonLine
+from runner.loading.files import JsonLine
 from runner.saved.aggregate import (
     average_trials,
     averaged_scores,

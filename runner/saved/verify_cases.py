@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from runner.io import InputError, JsonLine, dumps_line, parse_line
-from runner.loading import parse_task
+from runner.loading.benchmark_data import parse_task
+from runner.loading.files import InputError, JsonLine, dumps_line, parse_line
 from runner.saved.ordered_pool import chunk_results
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
@@ -58,7 +58,7 @@ class LineError(Exception):
 def verify_batch(
     lines: Sequence[tuple[int, bytes]], settings: BatchSettings, *, jobs: int = 1
 ) -> Iterator[Iterator[BatchChunk]]:
-    """The output of numbered JSONL lines (`runner.io.numbered_lines`) as chunks in input order,
+    """The output of numbered JSONL lines (`runner.loading.files.numbered_lines`) as chunks in input order,
     verified on `jobs` processes.
 
     Enter it before starting a progress bar: the workers are forked on entry.

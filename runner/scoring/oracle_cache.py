@@ -24,8 +24,8 @@ from typing import Any
 
 import orjson
 
-from runner.io import atomic_write_bytes, read_bytes
-from runner.loading import task_poi_db
+from runner.loading.benchmark_data import task_poi_db
+from runner.loading.files import atomic_write_bytes, read_bytes
 from sandbox.world.errors import WorldError
 from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task

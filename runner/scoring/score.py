@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runner.io import JsonLine, atomic_write_bytes, dumps_line, iter_jsonl
-from runner.loading import load_sandbox_world, task_poi_db
+from runner.loading.benchmark_data import load_sandbox_world, task_poi_db
+from runner.loading.files import JsonLine, atomic_write_bytes, dumps_line, iter_jsonl
 from runner.scoring.oracle_cache import OracleCache
 from runner.scoring.summary import summarize
 from runner.scoring.trial import TaskContext, score_record, trial_tables

@@ -19,8 +19,8 @@ from typing import Any
 
 import orjson
 
-from runner.io import read_bytes
-from runner.loading import task_poi_db
+from runner.loading.benchmark_data import task_poi_db
+from runner.loading.files import read_bytes
 from runner.solving.log import HASH_KEY
 from runner.solving.tasks import TableError, TaskEntry, TaskError, table_for
 from sandbox.world.errors import WorldError

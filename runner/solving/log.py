@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from runner.io import InputError, dumps_line, iter_jsonl_bytes, read_bytes
+from runner.loading.files import InputError, dumps_line, iter_jsonl_bytes, read_bytes
 
 HASH_KEY = "settings_hash"
 

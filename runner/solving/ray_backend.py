@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from runner.loading import load_sandbox_world
-from runner.ray_session import ray_session
+from runner.loading.benchmark_data import load_sandbox_world
 from runner.solving.batch import OracleJob, error_line, solve_entry
+from runner.solving.ray_session import ray_session
 from runner.solving.tasks import TaskEntry, TaskError
 from sandbox.world.world import World
 

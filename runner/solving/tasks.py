@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from runner.io import InputError, iter_jsonl_bytes, read_bytes, read_json
+from runner.loading.files import InputError, iter_jsonl_bytes, read_bytes, read_json
 from verifier.errors import StructuredError
 from verifier.model.task import Task
 

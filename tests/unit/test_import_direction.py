@@ -109,7 +109,7 @@ def test_cli_scanner_sees_every_form() -> None:
     assert _imports_cli("import runner.cli.app\n")
     assert _imports_cli("from runner.cli.support import out\n")
     assert _imports_cli("from runner import cli\n")
-    assert not _imports_cli("from runner import aggregate\nimport runner.io\n")
+    assert not _imports_cli("from runner import aggregate\nimport runner.loading.files\n")
 
 
 def _module_name(path: Path) -> str:

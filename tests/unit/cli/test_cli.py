@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from tests.fixtures.zhuhai import POI_PATH, plan_path
 
 RUN = CliRunner()

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from runner.solving import batch as oracle_batch
 from sandbox.world.build import build_world
 from tests.fixtures import oracle_fake

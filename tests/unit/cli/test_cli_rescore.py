@@ -10,7 +10,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from runner.saved.aggregate import average_trials, summarize
 from tests.fixtures.zhuhai import POI_PATH, plan_path
 

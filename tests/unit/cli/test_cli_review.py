@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import load_tasks, sample_path
+from runner.loading.benchmark_data import load_tasks, sample_path
 from sandbox.cache.keys import key_of
 from tests.fixtures.zhuhai import POI_PATH, plan_path
 

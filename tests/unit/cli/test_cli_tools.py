@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from sandbox.tools import call_tool, list_tools, openai_tools, tool_schema
 from sandbox.world import World
 from sandbox.world.build import build_world

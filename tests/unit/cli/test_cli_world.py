@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from runner.sample.plans import sample_task
 from sandbox.world import World, calibration, official_io
 from solver.greedy import greedy_plan

@@ -17,7 +17,7 @@ from runner.episode import (
 )
 from runner.episode.conversation import AGENT, ModelCallError, Purpose, UserRequest, is_outward
 from runner.episode.record import EXTRA_KEYS
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from runner.saved.rescore import score_trial
 from sandbox.tools import call_tool
 from sandbox.world.build import build_world

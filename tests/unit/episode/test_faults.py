@@ -13,7 +13,7 @@ from runner.episode import EpisodeSettings, run_episode, without_wall_clock
 from runner.episode.conversation import Purpose
 from runner.episode.faults import FaultLog, FaultSpec, FaultSpecError
 from runner.episode.record import EXTRA_KEYS, OFFICIAL_KEYS, OPTIONAL_KEYS
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from tests.fixtures.sample_game import sample_world
 from tests.fixtures.scripted_players import AgentLine, ScriptedAgent, by_purpose, call, scripted_users, tools
 

@@ -17,7 +17,7 @@ from runner.episode import COMPLETION_REASONS, EpisodeSettings, run_episode
 from runner.episode.conversation import AGENT, AgentRequest, AgentStep, Purpose, outward
 from runner.episode.passes import is_pass, strip_passes
 from runner.episode.settings import MAX_COMPROMISES_PER_USER
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from tests.fixtures.scripted_players import (
     TINY_PLAN,
     ScriptedAgent,

@@ -10,7 +10,7 @@ from typing import Any
 
 from runner.episode import EpisodeSettings, run_episode
 from runner.episode.conversation import AGENT, Purpose, outward
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from tests.fixtures.scripted_players import (
     TINY_PLAN,
     AgentScript,

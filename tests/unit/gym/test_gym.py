@@ -1,4 +1,4 @@
-"""The training gym (runner/gym.py) on the sample task (world seed 1, rule users, oracle 1 s in
+"""The training gym (runner/gym/) on the sample task (world seed 1, rule users, oracle 1 s in
 one cache for the module): the scripted agent driven through the gym reaches the record
 `tripwright run` writes; random actions reach the record the engine gives for the same steps;
 the openai agent against the fake server; rewards; Gymnasium's own checker; bad input."""
@@ -18,7 +18,7 @@ from runner.episode import COMPLETION_REASONS, EpisodeSettings, run_episode, wit
 from runner.episode.conversation import AgentRequest, AgentStep
 from runner.gym import GroupTravelEnv, GymInputError, Rewards, drive, elicited_fields, to_step
 from runner.llm.config import LLMConfig
-from runner.loading import load_sandbox_world, load_task, sample_path
+from runner.loading.benchmark_data import load_sandbox_world, load_task, sample_path
 from runner.runs.config import RunConfig
 from runner.runs.planner import CachedOraclePlanner
 from runner.runs.run import run_trials

@@ -10,10 +10,10 @@ import orjson
 import pytest
 
 from runner.episode.conversation import ModelCallError
-from runner.io import InputError
 from runner.judge.batch import HASH_KEY, judge_hash, judge_runs, read_judged
 from runner.judge.judge import JudgeSettings, judge_record
 from runner.judge.prompts import DIMENSIONS, Message
+from runner.loading.files import InputError
 from tests.fixtures.report_fixtures import JUDGE_FULL as FULL
 from tests.fixtures.report_fixtures import JUDGE_META as META
 from tests.fixtures.report_fixtures import runs

@@ -16,9 +16,9 @@ from runner.agents.openai_agent import OpenAIAgent
 from runner.episode.conversation import ModelCallError
 from runner.episode.engine import run_episode
 from runner.episode.settings import EpisodeSettings
-from runner.io import read_json
 from runner.llm.config import LLMConfig
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
+from runner.loading.files import read_json
 from runner.users.llm import LLMUser
 from sandbox.world.build import build_world
 from sandbox.world.official_io import export_poi_db

@@ -6,7 +6,7 @@ import pytest
 
 from runner.agents.openai_agent import OpenAIAgent
 from runner.agents.registry import AgentSetupError, make_agent
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from runner.users.llm import LLMUser
 from runner.users.registry import UserSetupError, make_users
 

@@ -8,7 +8,7 @@ import pytest
 
 from runner.episode.conversation import MessageEntry, Usage, UserReply, UserRequest, message
 from runner.llm.config import LLMConfig
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from runner.users import prompts
 from runner.users.llm import LLMUser, build_messages
 from tests.fixtures.fake_openai import fake_openai, text

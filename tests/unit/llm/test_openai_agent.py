@@ -18,7 +18,7 @@ from runner.episode.conversation import (
     message,
 )
 from runner.llm.config import LLMConfig
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
 from sandbox.tools.registry import openai_tools
 from tests.fixtures.fake_openai import calls, fake_openai, text
 from verifier.model.task import Task

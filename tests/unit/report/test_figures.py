@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runner.loading import parse_task
+from runner.loading.benchmark_data import parse_task
 from runner.report.figures import check_label, failed_checks, oracle_figures
 from runner.report.inputs import Inputs
 from runner.report.judge_figures import judge_by_group, task_scores

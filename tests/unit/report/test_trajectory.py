@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from runner.io import InputError
-from runner.loading import parse_task
-from runner.plan_text import DayView, RenderedPlan, Row
+from runner.loading.benchmark_data import parse_task
+from runner.loading.files import InputError
 from runner.report.document import Chat, Fold, Heading, Para, Preformatted
 from runner.report.plan_html import plan_html
+from runner.report.plan_text import DayView, RenderedPlan, Row
 from runner.report.trajectory import chat_blocks, find_episode, trajectory
 from tests.fixtures.report_fixtures import runs, tasks
 

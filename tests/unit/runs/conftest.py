@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from runner.runs.config import RunConfig
 from runner.runs.tasks import RunTask, read_run_tasks
 from runner.runs.trial import Retry, RunJob

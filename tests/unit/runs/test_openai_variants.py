@@ -10,7 +10,7 @@ from typing import Any
 from typer.testing import CliRunner, Result
 
 from runner.cli.app import app
-from runner.loading import load_sandbox_world
+from runner.loading.benchmark_data import load_sandbox_world
 from runner.scoring.episode_measures import episode_measures
 from runner.tasks.certificates import budget_certificate, no_service_certificate
 from runner.tasks.variants import transition_variant, unsolvable_variant

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from runner.io import InputError
 from runner.llm.config import LLMConfig
-from runner.loading import load_task, sample_path
+from runner.loading.benchmark_data import load_task, sample_path
+from runner.loading.files import InputError
 from runner.runs.cast import model_options
 from runner.runs.config import ModelOptions, RunConfig, config_hash
 from runner.runs.pool import WorkerLostError

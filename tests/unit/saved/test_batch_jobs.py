@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.io import numbered_lines
-from runner.loading import load_tasks, sample_path
+from runner.loading.benchmark_data import load_tasks, sample_path
+from runner.loading.files import numbered_lines
 from runner.saved.ordered_pool import chunk_results, default_jobs
 from runner.saved.verify_cases import CHUNK_LINES, BatchSettings, verify_batch
 from tests.fixtures.zhuhai import POI_PATH, plan_path, zhuhai_poi_db

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from typer.testing import CliRunner
 
 from runner.cli.app import app
-from runner.loading import sample_path
+from runner.loading.benchmark_data import sample_path
 from sandbox.world.build import build_world
 from solver.greedy_prefs import user_prefs as read_prefs
 from solver.greedy_score import world_poi_db

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from runner.loading import task_poi_db
+from runner.loading.benchmark_data import task_poi_db
 from sandbox.world.official_io import export_poi_db
 from solver.oracle.result import BOTH_VALID, STRICT_BEST, witness_for
 from solver.oracle.solve import OFFICIAL_SOURCE, OracleSettings, solve_task

@@ -8,8 +8,8 @@ import pytest
 
 from runner.agents.registry import AgentSetupError
 from runner.episode.errors import EpisodeInputError
-from runner.io import InputError
 from runner.llm.config import LLMConfigError
+from runner.loading.files import InputError
 from runner.solving.tasks import TableError, TaskError
 from runner.users.registry import UserSetupError
 from sandbox.cache.store import CacheFileError

@@ -1,4 +1,5 @@
-"""Loading the runner's inputs (tasks, POI file, world) into verifier objects, with clear errors."""
+"""The benchmark's data loaded into verifier and sandbox objects, with clear errors: tasks, the
+official POI file, preference tables, a world and the embedded samples."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from runner.io import InputError, read_json, read_json_or_jsonl, validation_problems
+from runner.loading.files import InputError, read_json, read_json_or_jsonl, validation_problems
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb, PoiDbError
 from verifier.world import WorldFacts

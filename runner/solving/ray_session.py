@@ -1,4 +1,5 @@
-"""One Ray session for the batch backends (the oracle's and the runs'): import, connect, shut down.
+"""One Ray session for the batch backends (the oracle's, beside it here, and the runs' in
+`runner.runs.ray_backend`): import, connect, shut down.
 
 `ray.init()` connects to the cluster named by `RAY_ADDRESS` when it is set and starts a local
 instance otherwise; a session that started Ray shuts it down again when it ends, one that found
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from runner.io import InputError
+from runner.loading.files import InputError
 
 
 @contextmanager

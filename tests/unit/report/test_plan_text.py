@@ -1,4 +1,5 @@
-"""`tripwright plan show` and `runner.plan_text`: exact text of hand-made plans, piped at 80 columns."""
+"""`tripwright plan show` and `runner.report.plan_text`: exact text of hand-made plans, piped at 80
+columns."""
 
 from __future__ import annotations
 

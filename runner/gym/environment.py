@@ -443,7 +443,7 @@ class GroupTravelEnv(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         if isinstance(world, World):
             return world
         if isinstance(world, str | Path):
-            from runner.loading import load_sandbox_world
+            from runner.loading.benchmark_data import load_sandbox_world
 
             key = str(world)
             if key not in self._worlds:
