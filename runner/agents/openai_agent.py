@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runner.agents import prompts
+from runner.agents import openai_prompts
 from runner.episode.conversation import AgentRequest, AgentStep, Purpose
 from runner.llm.client import ChatClient
 from runner.llm.config import LLMConfig
@@ -26,8 +26,8 @@ from runner.llm.history import Message, agent_messages, transcript
 from sandbox.tools.registry import openai_tools
 
 _EXTRA: dict[Purpose, str] = {
-    Purpose.CONVERGENCE: prompts.CONVERGENCE,
-    Purpose.FINAL_PLAN: prompts.FINAL_PLAN,
+    Purpose.CONVERGENCE: openai_prompts.CONVERGENCE,
+    Purpose.FINAL_PLAN: openai_prompts.FINAL_PLAN,
 }
 
 
@@ -63,22 +63,22 @@ class OpenAIAgent:
 
 def build_messages(request: AgentRequest) -> list[Message]:
     """The chat messages of one agent step."""
-    system = prompts.system_prompt(request.task, request.table)
+    system = openai_prompts.system_prompt(request.task, request.table)
     if request.purpose is Purpose.SUMMARY:
         return [
             {"role": "system", "content": system},
-            {"role": "user", "content": prompts.summary_request(transcript(request.history))},
+            {"role": "user", "content": openai_prompts.summary_request(transcript(request.history))},
         ]
     purpose: Purpose = request.purpose
     if purpose is Purpose.FORCE_FINISH and request.turn_purpose is not None:
         purpose = request.turn_purpose
     parts = [system]
     if request.mentioned:
-        parts.append(prompts.MENTION_REMINDER)
+        parts.append(openai_prompts.MENTION_REMINDER)
     if purpose in _EXTRA:
         parts.append(_EXTRA[purpose])
     if request.purpose is Purpose.FORCE_FINISH:
-        parts.append(prompts.FORCE_FINISH)
-    note = prompts.directive() if purpose is Purpose.FINAL_PLAN else None
+        parts.append(openai_prompts.FORCE_FINISH)
+    note = openai_prompts.directive() if purpose is Purpose.FINAL_PLAN else None
     chat = agent_messages(request.history, request.turn, note=note)
     return [{"role": "system", "content": "\n\n".join(parts)}, *chat]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from runner.loading.files import JsonLine
     from runner.solving.batch import OracleJob, Tally
     from runner.solving.log import Appender
-    from runner.solving.tasks import TaskEntry
+    from runner.solving.task_entries import TaskEntry
     from sandbox.world.world import World
 
 ORIGINAL = "original"
@@ -62,7 +62,7 @@ def oracle_command(
     from runner.loading.benchmark_data import load_sandbox_world
     from runner.solving.batch import Tally, make_job
     from runner.solving.log import Appender, Resume, resume
-    from runner.solving.tasks import read_tables, read_task_entries, select
+    from runner.solving.task_entries import read_tables, read_task_entries, select
     from solver.oracle.solve import OracleSettings
 
     if time_limit <= 0:
@@ -152,7 +152,7 @@ def certify_command(
     all certified, 1 some not, 2 bad input."""
     from runner.loading.benchmark_data import load_sandbox_world
     from runner.loading.files import dumps_line, iter_jsonl_bytes, read_bytes
-    from runner.solving.tasks import read_task_entries
+    from runner.solving.task_entries import read_task_entries
 
     if seconds <= 0:
         fail(f"--seconds: must be positive, not {seconds:g}")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from runner.runs.tasks import RunTasks
     from runner.scoring.score import ScoredRun
-    from runner.solving.tasks import TaskEntry
+    from runner.solving.task_entries import TaskEntry
 
 
 class WitnessProfile(StrEnum):

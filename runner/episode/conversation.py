@@ -225,5 +225,5 @@ class CountsFaults(Protocol):
     """An agent or user behind a model endpoint: it counts the transport faults its calls met."""
 
     def transport_faults(self) -> dict[str, int]:
-        """Failed attempts so far, by fault kind (`runner.llm.errors.FAULT_KINDS`)."""
+        """Failed attempts so far, by fault kind (`runner.llm.failures.FAULT_KINDS`)."""
         ...

@@ -2,11 +2,11 @@
 
 `ChatClient.complete(messages, tools)` returns a `ChatReply` (text, tool calls, usage,
 reasoning). Transport faults (connection errors, timeouts, 429, 5xx, a body that does not decode,
-a completion without choices; `runner.llm.errors.fault_kind`) are re-sent up to
+a completion without choices; `runner.llm.failures.fault_kind`) are re-sent up to
 `LLMConfig.retries` times with exponential backoff and counted in `faults`; replies with neither
 text nor tool calls are asked again up to `LLMConfig.empty_attempts` times in all
 (docs/runner.md#the-protocol-as-implemented, Agent turn), without waiting. A failure that
-remains raises `ModelCallError` with its official reason (`runner.llm.errors.classify`),
+remains raises `ModelCallError` with its official reason (`runner.llm.failures.classify`),
 `transient` when only transport faults caused it.
 The API key is read from the environment when the client is built and is never logged: error
 details that would contain it have it masked.
@@ -24,7 +24,7 @@ import openai
 
 from runner.episode.conversation import ModelCallError, ToolCallRequest, Usage
 from runner.llm.config import NO_KEY, LLMConfig
-from runner.llm.errors import classify, fault_kind, retry_after
+from runner.llm.failures import classify, fault_kind, retry_after
 from runner.llm.text_calls import read_text_calls
 
 Sleep = Callable[[float], None]

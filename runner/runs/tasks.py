@@ -1,7 +1,7 @@
 """The tasks of a run, read leniently: a malformed task is reported by field and left out, the
 others run.
 
-Beyond loading (`runner.solving.tasks.read_task_entries`), a task must pass the official
+Beyond loading (`runner.solving.task_entries.read_task_entries`), a task must pass the official
 runner's input checks (docs/runner.md#runs): a query, at least one user preference table and at least
 one opening message. `task_index` is the task's position in the file, from 0, counting every
 entry (malformed ones too), so indices do not shift when a bad line is fixed.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.loading.files import InputError
-from runner.solving.tasks import TaskEntry, TaskError, read_task_entries
+from runner.solving.task_entries import TaskEntry, TaskError, read_task_entries
 from verifier.model.task import Task
 
 

@@ -22,7 +22,7 @@ import orjson
 from runner.loading.benchmark_data import task_poi_db
 from runner.loading.files import read_bytes
 from runner.solving.log import HASH_KEY
-from runner.solving.tasks import TableError, TaskEntry, TaskError, table_for
+from runner.solving.task_entries import TableError, TaskEntry, TaskError, table_for
 from sandbox.world.errors import WorldError
 from sandbox.world.world import World
 from solver.oracle.solve import OracleInputError, OracleSettings, solve_task

@@ -15,7 +15,7 @@ from typing import Any
 from runner.loading.benchmark_data import load_sandbox_world
 from runner.solving.batch import OracleJob, error_line, solve_entry
 from runner.solving.ray_session import ray_session
-from runner.solving.tasks import TaskEntry, TaskError
+from runner.solving.task_entries import TaskEntry, TaskError
 from sandbox.world.world import World
 
 _WORLDS: dict[str, World] = {}

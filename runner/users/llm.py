@@ -1,6 +1,6 @@
 """A simulated traveller backed by an OpenAI-compatible chat model.
 
-`LLMUser.reply` sends the simulator's system text (`runner.users.prompts`: the user's effective
+`LLMUser.reply` sends the simulator's system text (`runner.users.llm_prompts`: the user's effective
 preference JSON, the compromise attitude and quota, the marker grammar; the @-mention reminder
 when the user is named) and the outward chat from this user's seat: its own messages as
 assistant turns, everyone else's merged into user turns (`runner.llm.history.user_messages`).
@@ -15,7 +15,7 @@ from runner.episode.conversation import UserReply, UserRequest
 from runner.llm.client import ChatClient
 from runner.llm.config import LLMConfig
 from runner.llm.history import Message, user_messages
-from runner.users import prompts
+from runner.users import llm_prompts
 
 
 class LLMUser:
@@ -42,7 +42,7 @@ class LLMUser:
 
 def build_messages(request: UserRequest) -> list[Message]:
     """The chat messages of one user reply."""
-    system = prompts.system_prompt(
+    system = llm_prompts.system_prompt(
         request.task,
         request.user,
         request.preference,
@@ -50,5 +50,5 @@ def build_messages(request: UserRequest) -> list[Message]:
         left=request.compromises_left,
     )
     if request.mentioned:
-        system = f"{system}\n\n{prompts.MENTION_REMINDER}"
+        system = f"{system}\n\n{llm_prompts.MENTION_REMINDER}"
     return [{"role": "system", "content": system}, *user_messages(request.history, request.user)]

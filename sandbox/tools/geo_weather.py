@@ -10,7 +10,7 @@ from typing import Any
 
 from sandbox.tools.answer import Payload
 from sandbox.tools.formats import location
-from sandbox.tools.places import known_city, resolve_place
+from sandbox.tools.place_lookup import known_city, resolve_place
 from sandbox.world.elevation import elevation_m
 from sandbox.world.model import City
 from sandbox.world.world import World

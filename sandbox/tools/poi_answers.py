@@ -22,7 +22,7 @@ from sandbox.tools.formats import (
     opening_text,
     yuan,
 )
-from sandbox.tools.places import known_city, resolve_place
+from sandbox.tools.place_lookup import known_city, resolve_place
 from sandbox.world.geography import haversine_km
 from sandbox.world.holiday_prices import holiday_prices
 from sandbox.world.model import Poi

@@ -21,7 +21,7 @@ import shapely
 
 from sandbox.tools.answer import Payload, refuse
 from sandbox.tools.formats import duration_text, location, yuan
-from sandbox.tools.places import Place, known_city, resolve_place
+from sandbox.tools.place_lookup import Place, known_city, resolve_place
 from sandbox.tools.poi_answers import keyword_matches, poi_summary
 from sandbox.world.geography import haversine_km
 from sandbox.world.timetables import ROAD_FACTOR

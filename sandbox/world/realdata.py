@@ -1,4 +1,4 @@
-"""The real places shipped in `sandbox/data/` (curated by `sandbox.curation.places`, WGS-84).
+"""The real places shipped in `sandbox/data/` (curated by `sandbox.curation.real_places`, WGS-84).
 
 `real_city(name)` gives one city's real attractions, hotels, restaurants and districts, and
 answers which real attraction a task's name denotes: the exact name, then the hand-made alias

@@ -9,7 +9,7 @@ import pytest
 from runner.episode.conversation import MessageEntry, Usage, UserReply, UserRequest, message
 from runner.llm.config import LLMConfig
 from runner.loading.benchmark_data import load_task, sample_path
-from runner.users import prompts
+from runner.users import llm_prompts
 from runner.users.llm import LLMUser, build_messages
 from tests.fixtures.fake_openai import fake_openai, text
 from verifier.model.task import Task
@@ -40,7 +40,7 @@ def request(task: Task, **options: object) -> UserRequest:
 
 def test_system_prompt_embeds_preference_role_trip_and_attitude(task: Task) -> None:
     slot = task.preference_table()["User2"]
-    system = prompts.system_prompt(task, "User2", slot, compromisable=True, left=2)
+    system = llm_prompts.system_prompt(task, "User2", slot, compromisable=True, left=2)
     assert "扮演旅行参与者“User2”" in system
     assert "【参与者】\n- User2\n- User1\n以及旅行规划助手：Agent" in system
     assert f"【旅行需求】\n{task.query}\n" in system
@@ -53,14 +53,17 @@ def test_system_prompt_embeds_preference_role_trip_and_attitude(task: Task) -> N
 
 @pytest.mark.parametrize(("compromisable", "left"), [(False, 2), (True, 0), (False, 0)])
 def test_attitude_is_firm_when_not_compromisable_or_out_of_quota(compromisable: bool, left: int) -> None:
-    assert prompts.attitude(compromisable, left).startswith("你不愿意让步。")
+    assert llm_prompts.attitude(compromisable, left).startswith("你不愿意让步。")
 
 
 def test_messages_from_the_users_seat(task: Task) -> None:
     messages = build_messages(request(task))
     slot = task.preference_table()["User2"]
     assert messages == [
-        {"role": "system", "content": prompts.system_prompt(task, "User2", slot, compromisable=True, left=2)},
+        {
+            "role": "system",
+            "content": llm_prompts.system_prompt(task, "User2", slot, compromisable=True, left=2),
+        },
         {"role": "user", "content": f"User1: {task.initial_messages[0].content}"},
         {"role": "assistant", "content": task.initial_messages[1].content},
         {"role": "user", "content": "Agent: @User2 长隆海洋王国放到第二天可以吗？"},
@@ -70,8 +73,8 @@ def test_messages_from_the_users_seat(task: Task) -> None:
 def test_mentioned_user_gets_the_reminder(task: Task) -> None:
     system = build_messages(request(task, mentioned=True, compromisable=False))[0]["content"]
     slot = task.preference_table()["User2"]
-    expected = prompts.system_prompt(task, "User2", slot, compromisable=False, left=2)
-    assert system == f"{expected}\n\n{prompts.MENTION_REMINDER}"
+    expected = llm_prompts.system_prompt(task, "User2", slot, compromisable=False, left=2)
+    assert system == f"{expected}\n\n{llm_prompts.MENTION_REMINDER}"
 
 
 def test_reply_calls_the_model_without_tools(task: Task) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from runner.agents import prompts
+from runner.agents import openai_prompts
 from runner.agents.openai_agent import OpenAIAgent, build_messages
 from runner.episode.conversation import (
     AgentRequest,
@@ -53,18 +53,18 @@ def users_turn(task: Task) -> dict[str, str]:
 
 
 def test_system_prompt_carries_participants_query_context_time_and_table(task: Task) -> None:
-    system = prompts.system_prompt(task, TABLE)
+    system = openai_prompts.system_prompt(task, TABLE)
     assert "【参与者】\n- User2\n- User1\n" in system
     assert f"【旅行需求】\n{task.query}\n" in system
     assert f"- 补充说明：{task.context}\n- 出发日期：2026-01-14\n" in system
     assert "【当前已收集的用户偏好表】\n" + json.dumps(TABLE, ensure_ascii=False, indent=2) in system
-    assert "【当前已收集的用户偏好表】\n{}\n" in prompts.system_prompt(task, {})
+    assert "【当前已收集的用户偏好表】\n{}\n" in openai_prompts.system_prompt(task, {})
 
 
 def test_turn_messages(task: Task) -> None:
     request = AgentRequest(Purpose.TURN, task, history(task), TURN, table=TABLE)
     assert build_messages(request) == [
-        {"role": "system", "content": prompts.system_prompt(task, TABLE)},
+        {"role": "system", "content": openai_prompts.system_prompt(task, TABLE)},
         users_turn(task),
         {"role": "assistant", "content": "@User1 你的预算是多少？"},
         {"role": "user", "content": "(其他参与者暂无发言)"},
@@ -89,23 +89,27 @@ def test_turn_messages(task: Task) -> None:
 def test_mentioned_turn_appends_the_reminder(task: Task) -> None:
     request = AgentRequest(Purpose.TURN, task, history(task), mentioned=True)
     system = build_messages(request)[0]["content"]
-    assert system == prompts.system_prompt(task, {}) + "\n\n" + prompts.MENTION_REMINDER
+    assert system == openai_prompts.system_prompt(task, {}) + "\n\n" + openai_prompts.MENTION_REMINDER
 
 
 def test_convergence_appends_its_instruction(task: Task) -> None:
     request = AgentRequest(Purpose.CONVERGENCE, task, history(task))
     messages = build_messages(request)
-    assert messages[0]["content"] == prompts.system_prompt(task, {}) + "\n\n" + prompts.CONVERGENCE
+    assert (
+        messages[0]["content"] == openai_prompts.system_prompt(task, {}) + "\n\n" + openai_prompts.CONVERGENCE
+    )
     assert messages[1:] == [users_turn(task), {"role": "assistant", "content": "@User1 你的预算是多少？"}]
 
 
 def test_final_plan_instructs_in_system_and_as_last_user_line_before_the_turn(task: Task) -> None:
     request = AgentRequest(Purpose.FINAL_PLAN, task, history(task)[:2], TURN)
     messages = build_messages(request)
-    assert messages[0]["content"] == prompts.system_prompt(task, {}) + "\n\n" + prompts.FINAL_PLAN
+    assert (
+        messages[0]["content"] == openai_prompts.system_prompt(task, {}) + "\n\n" + openai_prompts.FINAL_PLAN
+    )
     assert messages[1] == {
         "role": "user",
-        "content": users_turn(task)["content"] + "\n[系统指令] " + prompts.FINAL_PLAN,
+        "content": users_turn(task)["content"] + "\n[系统指令] " + openai_prompts.FINAL_PLAN,
     }
     assert [m["role"] for m in messages[2:]] == ["assistant", "tool"]
 
@@ -122,12 +126,19 @@ def test_force_finish_keeps_the_turn_and_its_purpose(task: Task) -> None:
     )
     messages = build_messages(closing_plan)
     assert messages[0]["content"] == "\n\n".join(
-        [prompts.system_prompt(task, {}), prompts.MENTION_REMINDER, prompts.FINAL_PLAN, prompts.FORCE_FINISH]
+        [
+            openai_prompts.system_prompt(task, {}),
+            openai_prompts.MENTION_REMINDER,
+            openai_prompts.FINAL_PLAN,
+            openai_prompts.FORCE_FINISH,
+        ]
     )
-    assert messages[1]["content"].endswith("[系统指令] " + prompts.FINAL_PLAN)
+    assert messages[1]["content"].endswith("[系统指令] " + openai_prompts.FINAL_PLAN)
     closing_turn = AgentRequest(Purpose.FORCE_FINISH, task, history(task), TURN, tools=False)
     plain = build_messages(closing_turn)
-    assert plain[0]["content"] == prompts.system_prompt(task, {}) + "\n\n" + prompts.FORCE_FINISH
+    assert (
+        plain[0]["content"] == openai_prompts.system_prompt(task, {}) + "\n\n" + openai_prompts.FORCE_FINISH
+    )
     assert plain[1:] == build_messages(AgentRequest(Purpose.TURN, task, history(task), TURN))[1:]
 
 
@@ -136,11 +147,11 @@ def test_summary_is_one_user_message_with_the_outward_chat(task: Task) -> None:
     request = AgentRequest(Purpose.SUMMARY, task, chat, table=TABLE, tools=False)
     lines = "\n".join(f"{m.role}: {m.content}" for m in task.initial_messages)
     assert build_messages(request) == [
-        {"role": "system", "content": prompts.system_prompt(task, TABLE)},
+        {"role": "system", "content": openai_prompts.system_prompt(task, TABLE)},
         {
             "role": "user",
             "content": f"[聊天记录开始]\n{lines}\nAgent: @User1 你的预算是多少？\nUser1: 我自己最多 3200 元\n"
-            f"[聊天记录结束]\n\n{prompts.SUMMARY}",
+            f"[聊天记录结束]\n\n{openai_prompts.SUMMARY}",
         },
     ]
 

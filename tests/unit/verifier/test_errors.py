@@ -10,7 +10,7 @@ from runner.agents.registry import AgentSetupError
 from runner.episode.errors import EpisodeInputError
 from runner.llm.config import LLMConfigError
 from runner.loading.files import InputError
-from runner.solving.tasks import TableError, TaskError
+from runner.solving.task_entries import TableError, TaskError
 from runner.users.registry import UserSetupError
 from sandbox.cache.store import CacheFileError
 from sandbox.tools.registry import UnknownToolError

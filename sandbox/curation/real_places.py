@@ -1,6 +1,6 @@
 """Curate the real places shipped in `sandbox/data/` from `../shared/realdata/` (run by hand).
 
-    python -m sandbox.curation.places <realdata dir> <cpca>/resources/adcodes.csv
+    python -m sandbox.curation.real_places <realdata dir> <cpca>/resources/adcodes.csv
 
 Writes `real_attractions.csv` (every ChinaTravel attraction of its 10 cities, and the 5A
 list's scenic areas nationwide), `real_hotels.csv` and `real_restaurants.csv` (a price-spread
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     """Regenerate the real-place and district CSVs."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
-        raise SystemExit("usage: python -m sandbox.curation.places <realdata dir> <cpca adcodes.csv>")
+        raise SystemExit("usage: python -m sandbox.curation.real_places <realdata dir> <cpca adcodes.csv>")
     root = Path(args[0])
     write_csv(DATA_DIR / "districts.csv", DISTRICT_FIELDS, districts(Path(args[1])))
     write_csv(
