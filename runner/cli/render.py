@@ -8,7 +8,6 @@ from rich.console import Console
 from rich.table import Column
 
 from runner.cli.tables import cli_table
-from runner.report.plan_text import render_plan
 from verifier.model.verdict import UserUtility, Verdict
 
 if TYPE_CHECKING:
@@ -112,6 +111,8 @@ def samples(console: Console, results: list[SampleResult]) -> None:
 
 def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
     """The oracle's figures with splits on and off, its plan's verdicts, and the plan itself."""
+    from runner.report.plan_text import render_plan  # `verify`'s tables load no report module
+
     first = run.with_splits
     table = cli_table(
         Column("task", no_wrap=True),

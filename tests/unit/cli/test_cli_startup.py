@@ -70,17 +70,10 @@ def _loaded(*args: str) -> set[str]:
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
-PLAN_TEXT = frozenset({"runner.report", "runner.report.plan_text"})
-"""The report's lazy face and the plan's text view, which `verify` prints with its tables: no
-figure, no document, no engine."""
-
-
-def _heavy(
-    modules: set[str], allowed: tuple[str, ...] = (), light: frozenset[str] = frozenset()
-) -> list[str]:
+def _heavy(modules: set[str], allowed: tuple[str, ...] = ()) -> list[str]:
     return sorted(
         name
-        for name in modules - light
+        for name in modules
         for heavy in HEAVY
         if heavy not in allowed and (name == heavy or name.startswith(heavy + "."))
     )
@@ -97,8 +90,7 @@ def test_importing_the_app_loads_no_engine() -> None:
 def test_verify_loads_only_the_verifier(extra: list[str]) -> None:
     modules = _loaded(*VERIFY, *extra)
     assert "verifier.referee" in modules
-    assert _heavy(modules, allowed=() if extra else ("rich.table",), light=PLAN_TEXT) == []
-    assert ("runner.report.plan_text" in modules) == (not extra)
+    assert _heavy(modules, allowed=() if extra else ("rich.table",)) == []
     assert "verifier.strict.profile" not in modules
 
 
