@@ -57,7 +57,7 @@ def report_command(
     try:
         rule = SuccessRule.parse(success)
     except SuccessRuleError as exc:
-        fail(f"--success: {exc}")
+        fail(f"--success: {exc.problem}")
     with user_errors():
         inputs = load_inputs(
             runs,

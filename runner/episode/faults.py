@@ -19,6 +19,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from verifier.errors import StructuredError
+
 FAULT_TEXT = "Error executing tool: {name} 服务暂时不可用（503 Service Unavailable），请稍后重试"
 """The result text of a failed call; `{name}` is the tool's name."""
 
@@ -28,13 +30,13 @@ def fault_text(name: str) -> str:
     return FAULT_TEXT.format(name=name)
 
 
-class FaultSpecError(ValueError):
-    """A `--tool-faults` value that is not `every:N` (N ≥ 1) or `rate:P` (0 ≤ P ≤ 1)."""
+class FaultSpecError(StructuredError, ValueError):
+    """A `--tool-faults` value that is not `every:N` (N ≥ 1) or `rate:P` (0 ≤ P ≤ 1); `text` is
+    the value as given."""
 
     def __init__(self, text: str, problem: str) -> None:
-        super().__init__(f"tool_faults: {text!r}: {problem}")
-        self.field = "tool_faults"
-        self.problem = problem
+        super().__init__("tool_faults", problem)
+        self.text = text
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ from runner.users.registry import make_users
 from sandbox.tools.schemas import TOOL_NAMES
 from sandbox.world.official_io import export_poi_db
 from sandbox.world.world import World
+from verifier.errors import StructuredError
 from verifier.model.task import Task
 from verifier.official.completeness import evaluate_preference_completeness
 from verifier.official.poi_db import PoiDb
@@ -63,13 +64,8 @@ OBSERVATION_KEYS = frozenset(
 )
 
 
-class GymInputError(ValueError):
+class GymInputError(StructuredError, ValueError):
     """A bad reset option or action: names the field and the problem."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
 
 
 @dataclass(frozen=True)

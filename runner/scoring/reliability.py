@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from verifier.errors import StructuredError
+
 DIGITS = 4
 STRICT = "strict"
 RATIO_PREFIX = "ratio:"
 
 
-class SuccessRuleError(ValueError):
-    """A success rule that cannot be read; the message says what is accepted."""
+class SuccessRuleError(StructuredError, ValueError):
+    """A success rule that cannot be read (field `success`); the problem says what is accepted."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,9 @@ class SuccessRule:
                 threshold = float("nan")
             if 0.0 <= threshold <= 1.0:
                 return cls(threshold)
-        raise SuccessRuleError(f"must be {STRICT!r} or {RATIO_PREFIX}T with 0 <= T <= 1, not {text!r}")
+        raise SuccessRuleError(
+            "success", f"must be {STRICT!r} or {RATIO_PREFIX}T with 0 <= T <= 1, not {text!r}"
+        )
 
     def __call__(self, line: Mapping[str, Any]) -> bool:
         if line.get("strict_valid") is not True:
