@@ -23,7 +23,10 @@ def show_command(
     ] = None,
     task_id: Annotated[str | None, typer.Option("--task-id", help="Task to pick from a JSONL file.")] = None,
     width: Annotated[
-        int | None, typer.Option("--width", min=40, help="Columns (default: the terminal's; 80 when piped).")
+        int | None,
+        typer.Option(
+            "--width", min=40, metavar="<int>", help="Columns (default: the terminal's; 80 when piped)."
+        ),
     ] = None,
 ) -> None:
     """Show a plan day by day: times, places, who, cost per person, the night's hotel, totals."""

@@ -40,7 +40,9 @@ def run_command(
     concurrency: Annotated[int, typer.Option(help="Trials played at once (≥ 1).")] = 1,
     backend: Annotated[Backend, typer.Option(help="Play here or on a Ray cluster.")] = Backend.local,
     seed: Annotated[int, typer.Option(help="Run seed; trial seeds derive from it.")] = 0,
-    task_id: Annotated[list[str] | None, typer.Option("--task-id", help="Run only these tasks.")] = None,
+    task_id: Annotated[
+        list[str] | None, typer.Option("--task-id", metavar="<str>", help="Run only this task (repeatable).")
+    ] = None,
     oracle_time_limit: OracleLimit = 60.0,
     base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint.")] = None,
     model: Annotated[str | None, typer.Option(help="Model name at the endpoint.")] = None,

@@ -40,13 +40,17 @@ def sample_command(
         bool, typer.Option(help="Run the oracle on the sample task (splits on and off).")
     ] = True,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", min=0.1, help="Oracle seconds per run (two runs).")
+        float,
+        typer.Option("--time-limit", min=0.1, metavar="<float>", help="Oracle seconds per run (two runs)."),
     ] = SAMPLE_ORACLE_SECONDS,
     bench: Annotated[
         bool, typer.Option(help="Close with the scripted and silent agents against the oracle.")
     ] = True,
     bench_time_limit: Annotated[
-        float, typer.Option("--bench-time-limit", min=0.1, help="The benchmark's oracle seconds a solve.")
+        float,
+        typer.Option(
+            "--bench-time-limit", min=0.1, metavar="<float>", help="The benchmark's oracle seconds a solve."
+        ),
     ] = BENCH_ORACLE_SECONDS,
     json_out: JsonOpt = False,
 ) -> None:

@@ -37,7 +37,10 @@ retry)."""
 JobsOpt = Annotated[
     int | None,
     typer.Option(
-        "--jobs", min=1, help="Worker processes (default: the cores this process may run on; 1: none)."
+        "--jobs",
+        min=1,
+        metavar="<int>",
+        help="Worker processes (default: the cores this process may run on; 1: none).",
     ),
 ]
 """`--jobs N` of the commands that score many lines (`verify-batch`, `rescore`)."""

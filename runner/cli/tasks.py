@@ -27,7 +27,11 @@ def infeasible_command(
     out_file: Out,
     kind: Annotated[
         list[str] | None,
-        typer.Option("--kind", help="Kinds of wish: budget, closed, no_service (default: all)."),
+        typer.Option(
+            "--kind",
+            metavar="<str>",
+            help="Kind of wish: budget, closed or no_service (repeatable; default: all).",
+        ),
     ] = None,
     at_event: AtEvent = 3,
     json_out: Json = False,

@@ -226,7 +226,7 @@ def export_command(
     world_dir: WorldArg,
     out_file: Annotated[Path, typer.Option("--out", help="Official POI file to write (JSON).")],
     cities: Annotated[
-        list[str] | None, typer.Option("--city", help="Export only this city (repeatable).")
+        list[str] | None, typer.Option("--city", metavar="<str>", help="Export only this city (repeatable).")
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -283,7 +283,7 @@ def import_command(
         Path | None, typer.Option("--tasks", help="Tasks whose named places and words the fill adds.")
     ] = None,
     fill: Annotated[
-        bool, typer.Option("--fill/--no-fill", help="Add generated POIs after the file's (default).")
+        bool, typer.Option("--fill/--no-fill", help="Add generated POIs after the file's.")
     ] = True,
     seed: SeedOpt = 0,
     json_out: JsonOpt = False,

@@ -1,5 +1,6 @@
-"""`tripwright --help` and every command's help read cleanly: no metavar on flags, option help in
-whole sentences, each command listed with its first sentence whole (never cut at the column)."""
+"""`tripwright --help` and every command's help read cleanly: no metavar on flags, a value's type
+as the metavar of an option (never `list[str]` or `int range`), option help in whole sentences,
+each command listed with its first sentence whole (never cut at the column)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ def test_the_tree_holds_every_command() -> None:
 def test_help_has_no_flag_metavar_and_no_cut_sentence(path: tuple[str, ...], command: Any) -> None:
     text = _help(path)
     assert "<bool>" not in text
+    assert "<list[" not in text and " range>" not in text  # a metavar names one value's type
     assert "..." not in text.replace("[ARGS]...", "")
     lines = text.splitlines()
     for param in command.params:
