@@ -29,7 +29,7 @@ from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 
-FIRST_LABEL_LIMIT = 5_000
+FIRST_LABEL_LIMIT = 500
 """The label limit of the first rounds (heuristic pricing; escalated, see `label_limit`)."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
@@ -123,6 +123,8 @@ class ColumnGeneration:
     """Labels a pricing call may extend; multiplied by 4 after a round that adds no column
     without proving that none exists."""
     master_skeleton: Skeleton = field(init=False)
+    columns: list[Column] = field(init=False, default_factory=list)
+    """Every column generated (the pool the integer master chooses from)."""
     pricers: dict[tuple[int, str], BlockLabels] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -151,12 +153,16 @@ class ColumnGeneration:
         """Rounds until the LP is optimal over all columns or `clock` is spent."""
         run = BoundRun()
         master = LinearMaster(self.master_skeleton)
+        self.columns = master.columns
         everyone = tuple(range(len(self.users)))
         while not clock.spent():
             lp, duals = master.solve()
             clock.add(master.take_iterations() * LP_SECONDS_PER_ITERATION)
             found, ceilings, proven = self._round(duals, clock, everyone)
             if ceilings is None:
+                for column in found:
+                    master.add_column(column)
+                    run.columns += 1
                 break
             run.rounds += 1
             run.lp = lp

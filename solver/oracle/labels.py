@@ -69,6 +69,8 @@ class _Label:
     loose: bool
     parent: _Label | None
     dead: bool = False
+    bound: int = 0
+    """`_Search._bound` of the label, set when it is queued."""
 
 
 @dataclass
@@ -88,6 +90,8 @@ class _Prizes:
     """Nodes the search may use."""
     ranked: list[tuple[int, int, int]] = field(default_factory=list)
     """Kept attractions as (node, weight, gain) by gain per minute, best first (the bound)."""
+    ranked_plain: list[tuple[int, int, int]] = field(default_factory=list)
+    """The same with the gain less the must bonuses (`_Search._bound`)."""
     meals: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Per meal: (last start, prize) of its kept nodes."""
 
@@ -199,8 +203,9 @@ class BlockLabels:
             gain = prizes.prize[j] + sum(b for _, b in prizes.claims[j])
             if gain > 0:
                 ranked.append((j, max(stop.service + into[j], 1), gain))
-        ranked.sort(key=lambda item: (-Fraction(item[2], item[1]), item[0]))
-        prizes.ranked = ranked
+        plain = [(j, weight, max(prizes.prize[j], 0)) for j, weight, _ in ranked]
+        prizes.ranked = sorted(ranked, key=lambda item: (-Fraction(item[2], item[1]), item[0]))
+        prizes.ranked_plain = sorted(plain, key=lambda item: (-Fraction(item[2], item[1]), item[0]))
 
     def _least_in(self, kept: Sequence[int]) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -325,7 +330,7 @@ class _Search:
             label = stack.pop()
             if label.dead:
                 continue
-            bound = self._bound(label)
+            bound = label.bound
             if self.best is not None and bound <= self.best:
                 continue
             if extended >= self.limit:
@@ -333,8 +338,12 @@ class _Search:
                 continue
             extended += 1
             self._complete(label)
-            children = [child for child in self._extend(label) if self._insert(child)]
-            children.sort(key=self._bound)
+            children = []
+            for child in self._extend(label):
+                child.bound = self._bound(child)
+                if (self.best is None or child.bound > self.best) and self._insert(child):
+                    children.append(child)
+            children.sort(key=lambda child: child.bound)
             stack.extend(children)
         pricer.labels += extended
         top = self.best if ceiling is None else ceiling if self.best is None else max(self.best, ceiling)
@@ -360,9 +369,10 @@ class _Search:
             for loose in looseness:
                 value = prizes.constant - prizes.origin_cost[o] - (prizes.loose_cost if loose else 0)
                 label = _Label(-1, start, 0, 0, 0, 0, 0, 0, value, o, keeps, loose, None)
+                label.bound = self._bound(label)
                 if self._insert(label):
                     out.append(label)
-        out.sort(key=self._bound)
+        out.sort(key=lambda label: label.bound)
         return out
 
     @staticmethod
@@ -480,41 +490,113 @@ class _Search:
                 self.best, self.best_end = value, (label, d)
 
     def _bound(self, label: _Label) -> int:
-        """An upper bound on the value of every completion of `label`: a fractional knapsack of
-        the attractions it can still reach (gains with every bonus, weights with the least
-        travel in) in the time left, the best remaining meal of each kind, the least
-        destination dual, less the penalties already owed; other penalties and reject charges
-        only lower it."""
+        """An upper bound on the value of every completion of `label`: the best remaining meal
+        of each kind, less the least destination dual, plus the attractions it can still reach,
+        less the intensity penalties it must pay.
+
+        The attractions are bounded per *regime*: a completion that adds k more attractions and
+        A more active minutes, with k and A in given intervals between the team's caps, owes
+        at least the penalties of the intervals' lower ends, and gains at most both the k
+        largest gains and a fractional knapsack (gains with every bonus, weights: service plus
+        the least travel in, which never exceed the minutes a visit adds to the time or the
+        active minutes) of capacity min(time left, A's upper end). The bound is the best
+        regime's; reject charges only lower a completion."""
         pricer, prizes = self.pricer, self.prizes
         here = label.node
         now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
         room = pricer.latest - now
+        stops, identity = pricer.graph.stops, pricer.identity
+        knapsack = _Knapsack(
+            [
+                (w, g)
+                for j, w, g in prizes.ranked
+                if not label.visited >> identity[j] & 1 and stops[j].last >= now
+            ]
+        )
+        apart = _Knapsack(
+            [
+                (w, g)
+                for j, w, g in prizes.ranked_plain
+                if not label.visited >> identity[j] & 1 and stops[j].last >= now
+            ]
+        )
+        bonuses = {
+            bit: bonus
+            for j, _, _ in prizes.ranked
+            if not label.visited >> identity[j] & 1 and stops[j].last >= now
+            for bit, bonus in prizes.claims[j]
+            if not label.claimed >> bit & 1
+        }
         extra = 0
-        for j, weight, gain in prizes.ranked:
-            if room <= 0:
-                break
-            if label.visited >> pricer.identity[j] & 1 or pricer.graph.stops[j].last < now:
-                continue
-            if weight <= room:
-                extra += gain
-                room -= weight
-            else:
-                extra += -(-gain * room // weight)
-                room = 0
         for meal, options in prizes.meals.items():
             if not label.meals >> meal & 1:
                 extra += max([0, *(prize for last, prize in options if last >= now)])
-        return label.value + extra - min(prizes.destination_cost, default=0) - self._sunk(label)
+        base = label.value + extra - min(prizes.destination_cost, default=0)
+        claims = sum(bonuses.values())
 
-    def _sunk(self, label: _Label) -> int:
-        """The intensity penalties a label already owes for good (counts only grow)."""
+        def gained(capacity: int, more: int | None) -> int:
+            return min(knapsack.best(capacity, more), apart.best(capacity, more) + claims)
+
         if label.loose:
-            return 0
-        owed = 0
-        for u in self.team:
-            user = self.pricer.users[u]
-            owed += _over(label.count, user.max_pois) + _over(label.active, user.max_minutes)
-        return 2 * SCALE * owed
+            return base + gained(room, None)
+        best: int | None = None
+        for more, count_owed in self._regimes(label.count, [u.max_pois for u in self._team_users]):
+            for minutes, minutes_owed in self._regimes(
+                label.active, [u.max_minutes for u in self._team_users]
+            ):
+                value = gained(room if minutes is None else min(room, minutes), more)
+                value -= 2 * SCALE * (count_owed + minutes_owed)
+                best = value if best is None else max(best, value)
+        assert best is not None
+        return base + best
+
+    @property
+    def _team_users(self) -> list[ScoredUser]:
+        return [self.pricer.users[u] for u in self.team]
+
+    @staticmethod
+    def _regimes(used: int, caps: Sequence[int | None]) -> list[tuple[int | None, int]]:
+        """The intervals of a resource's growth (more attractions, more active minutes) between
+        the caps: per interval its upper end (None: unbounded) and the penalties every growth
+        in it owes (caps already passed included)."""
+        ends = sorted({cap - used for cap in caps if cap is not None and cap >= used})
+        out: list[tuple[int | None, int]] = []
+        lower = 0
+        for end in [*ends, None]:
+            owed = sum(1 for cap in caps if cap is not None and used + lower > cap)
+            out.append((end, owed))
+            if end is not None:
+                lower = end + 1
+        return out
+
+
+@dataclass
+class _Knapsack:
+    """Items as (weight, gain), best gain per minute first, for a fractional knapsack."""
+
+    items: list[tuple[int, int]]
+    top: list[int] = field(init=False)
+    """top[k]: the sum of the k largest gains."""
+
+    def __post_init__(self) -> None:
+        self.top = [0, *itertools.accumulate(sorted((g for _, g in self.items), reverse=True))]
+
+    def best(self, room: int, most: int | None) -> int:
+        """At most the `most` largest gains (None: all), and at most a fractional knapsack of
+        capacity `room`."""
+        cap = self.top[-1] if most is None else self.top[min(most, len(self.items))]
+        total = 0
+        left = room
+        for weight, gain in self.items:
+            if left <= 0 or total >= cap:
+                break
+            if weight <= left:
+                total += gain
+                left -= weight
+            else:
+                total += -(-gain * left // weight)
+                left = 0
+        return min(total, cap)
 
 
 def _route(label: _Label) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ import datetime as dt
 import itertools
 import math
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -29,7 +30,7 @@ from ortools.sat.python import cp_model
 
 from solver.errors import TaskInputError
 from solver.greedy import GreedyError, greedy_plan
-from solver.oracle.blocks import trip_facts
+from solver.oracle.blocks import TripFacts, trip_facts
 from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import CityCatalog, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
@@ -37,8 +38,9 @@ from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
-from solver.oracle.hints import completion, hint_by_name, hint_from_plan
+from solver.oracle.hints import completion, hint_by_name, hint_from_columns, hint_from_plan, pattern_days
 from solver.oracle.improve import Assignment, improve
+from solver.oracle.integer_master import integer_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
@@ -208,6 +210,8 @@ def _solve_goal(
         value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
+    if search.facts is not None:
+        search.from_pattern(search.facts, cities, budget.pattern_share())
     searched = 0
     for value, frame in bounds:
         if search.best.objective is not None and value <= search.best.objective:
@@ -286,14 +290,18 @@ MIN_BOUND_SECONDS = 1.0
 @dataclass
 class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
-    decomposed bound (GU), 40 % on the relaxed models of all orders, the rest on primal models,
-    order by order, each taking half of what is left."""
+    decomposed bound (GU), 40 % on the relaxed models of all orders, 15 % on the primal model
+    of the decomposition's pattern (GU), the rest on primal models, order by order, each
+    taking half of what is left."""
 
     clock: Clock
     orders: int
 
     def decomposition_share(self) -> float:
         return 0.2 * self.clock.limit
+
+    def pattern_share(self) -> float:
+        return 0.15 * self.clock.limit
 
     def bound_share(self) -> float:
         return 0.4 * self.clock.limit / self.orders
@@ -340,6 +348,11 @@ class _Search:
         self.notes: list[str] = []
         self.size: ModelSize | None = None
         self.decomposition: BoundRun | None = None
+        self.generation: ColumnGeneration | None = None
+        self.facts: TripFacts | None = None
+        self.pattern: dict[str, Any] | None = None
+        """The integer master's pattern: its master value, size, teams and whether the primal
+        model completed it (`from_pattern`)."""
 
     def greedy(self, labels: tuple[str, ...]) -> None:
         """The warm start of one city order (task city names): the greedy plan visiting the
@@ -381,9 +394,69 @@ class _Search:
             hint_by_name(trip.model, hint)
         elif warm is not None:
             hint_from_plan(trip, warm)
+        return self._improve(trip, frame, seconds)
+
+    def from_pattern(self, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float) -> None:
+        """The primal model of the integer master's pattern (`integer_master.py`: the best
+        plan the decomposition's columns make), warm-started from it; half of `seconds` at
+        most goes to the integer master."""
+        generation = self.generation
+        if generation is None:
+            return
+        spent = self.clock.used
+        pattern = integer_master(
+            generation.master_skeleton,
+            generation.columns,
+            self.clock,
+            seconds=seconds / 2,
+            seed=self.settings.seed,
+        )
+        if pattern is None:
+            return
+        order = pattern.order(facts.home, list(cities))
+        frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
+        teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
+        self.warm_places |= {name for column in pattern.columns for name, _, _ in column.visits}
+        self.warm_places |= {
+            facts.hotels[str(key[2])][int(key[3])].name
+            for column in pattern.columns
+            for row, _ in column.rows
+            if row[0] == "dest" and isinstance(key := row[4], tuple) and key[0] == "hotel"
+        }
+        trip = self._trip(
+            frame,
+            {key: cities[key] for key in order},
+            teams=teams,
+            relaxed=False,
+            fixed=pattern_days(pattern, order, facts.days),
+        )
+        left = max(seconds - (self.clock.used - spent), 0.5)
+        start = None
+        for routes in (True, False):
+            trip.model.clear_hints()  # type: ignore[no-untyped-call]
+            hint_from_columns(trip, facts, pattern, routes=routes)
+            start = completion(trip.model, left / 4, self.settings.seed, self.clock)
+            if start is not None:
+                break
+        self.pattern = {
+            "value": float(pattern.value),
+            "columns": len(pattern.columns),
+            "teams": teams,
+            "completed": start is not None,
+        }
+        if start is not None:
+            self._improve(trip, frame, left, start)
+
+    def _improve(
+        self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None
+    ) -> _Solved | None:
+        """Improve `start` (else the completion of the model's hint, else any solution) by
+        day-window search within `seconds` and keep its plan."""
         seed = self.settings.seed
-        start = completion(trip.model, seconds / 4, seed, self.clock) or self._first(
-            trip, max(seconds / 2, 2.0)
+        start = (
+            start
+            or completion(trip.model, seconds / 4, seed, self.clock)
+            or self._first(trip, max(seconds / 2, 2.0))
         )
         if start is None:
             return None
@@ -462,7 +535,7 @@ class _Search:
         generation = ColumnGeneration(facts, cities, self.users, self.settings.splits)
         run = generation.run(Clock(seconds))
         self.clock.add(run.seconds)
-        self.decomposition = run
+        self.decomposition, self.generation, self.facts = run, generation, facts
         return 10**9 if run.bound is None else run.bound
 
     def _relaxed(
@@ -665,6 +738,8 @@ class _Search:
         extra: dict[str, Any] = {}
         if self.decomposition is not None:
             extra["decomposition"] = self.decomposition.to_json()
+            if self.pattern is not None:
+                extra["decomposition"]["pattern"] = self.pattern
         if self.best.per_user is None:
             return extra
         gf = fairness_of(self.best.per_user)["fairness_score"]

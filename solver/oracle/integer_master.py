@@ -1,0 +1,112 @@
+"""The integer master: the best plan the generated columns make, for the primal search.
+
+See docs/oracle.md#plans-from-the-columns.
+
+The column generation leaves a pool of columns (one team's day in one block, each with its
+exact contribution to the members' utility). The master's rows (`master.Skeleton`) with every
+skeleton variable integer and every column binary is a small integer program: the best
+combination of the pool's days that the trip skeleton, the once-per-traveller, must, meal and
+budget rows allow. Its answer is a *pattern* — the city order, the teams of every block and
+their routes — that `hints.hint_from_columns` hands to the primal CP-SAT model as a warm start:
+the primal model, not this one, writes and checks the plan, so the pattern needs to be good,
+not exact (its restaurants and hotels are the relaxed catalog's classes).
+
+Solved by CP-SAT on one worker with a deterministic time limit (rows scaled to integers), so a
+seed gives the same pattern on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ortools.sat.python import cp_model
+
+from solver.oracle.clock import Clock
+from solver.oracle.master import Skeleton
+from solver.oracle.pricing import Column, RowKey
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """An integer master's answer: the columns taken and the master's value of the plan they
+    make (the skeleton's terms included)."""
+
+    columns: tuple[Column, ...]
+    value: Fraction
+
+    def order(self, home: str, cities: Sequence[str]) -> tuple[str, ...]:
+        """The city order the pattern's legs take from `home` (world keys); where its legs do
+        not say (a block priced without legs), the cities by first day there, then the rest
+        in task order."""
+        legs = {
+            str(key[1]): str(key[2])
+            for column in self.columns
+            for row, _ in column.rows
+            if row[0] == "orig" and isinstance(key := row[4], tuple) and key[0] == "leg"
+        }
+        chain: list[str] = []
+        here = home
+        while (here := legs.get(here, home)) != home and here not in chain and here in cities:
+            chain.append(here)
+        first: dict[str, int] = {}
+        for column in sorted(self.columns, key=lambda c: c.block[0]):
+            first.setdefault(column.block[1], column.block[0])
+        rest = sorted(
+            (city for city in cities if city not in chain),
+            key=lambda city: (first.get(city, 10**6), cities.index(city)),
+        )
+        return (*chain, *rest)
+
+
+def integer_master(
+    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
+) -> Pattern | None:
+    """The best pattern over `columns` found within `seconds` deterministic seconds (charged
+    to `clock`), or None when CP-SAT finds none."""
+    if not columns:
+        return None
+    model = cp_model.CpModel()
+    rows: dict[RowKey, list[tuple[Fraction, cp_model.IntVar]]] = {key: [] for key in skeleton.rows.sense}
+    objective: list[tuple[Fraction, cp_model.IntVar]] = []
+    for var in skeleton.variables:
+        literal = model.new_int_var(0, var.upper, "")
+        objective.append((var.cost, literal))
+        for key, coefficient in var.rows.items():
+            if key in rows:
+                rows[key].append((coefficient, literal))
+    taken: list[cp_model.IntVar] = []
+    for column in columns:
+        literal = model.new_bool_var("")
+        taken.append(literal)
+        objective.append((Fraction(column.value), literal))
+        for key, coefficient in column.rows:
+            if key in rows:
+                rows[key].append((coefficient, literal))
+    for key, terms in rows.items():
+        rhs = skeleton.rows.rhs[key]
+        scale = _scale([rhs, *(c for c, _ in terms)])
+        expression = sum(int(c * scale) * literal for c, literal in terms)
+        if skeleton.rows.sense[key] == "=":
+            model.add(expression == int(rhs * scale))
+        else:
+            model.add(expression <= int(rhs * scale))
+    scale = _scale([c for c, _ in objective])
+    model.maximize(sum(int(c * scale) * literal for c, literal in objective))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = seconds
+    status = solver.solve(model)
+    clock.charge(solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    chosen = tuple(column for column, literal in zip(columns, taken, strict=True) if solver.value(literal))
+    return Pattern(chosen, Fraction(round(solver.objective_value)) / scale)
+
+
+def _scale(values: Sequence[Fraction]) -> int:
+    """The least common multiple of the denominators: the factor that makes a row integral."""
+    return math.lcm(*(value.denominator for value in values)) if values else 1
