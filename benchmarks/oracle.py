@@ -75,6 +75,12 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
         "splits_used": result.splits_used,
         "notes": list(result.notes),
     }
+    decomposition = result.extra.get("decomposition")
+    if decomposition is not None:
+        row["decomposition"] = {
+            key: decomposition.get(key)
+            for key in ("bound", "lp", "rounds", "columns", "converged", "pattern")
+        }
     if result.plan is not None:
         row["strict_valid"] = strict_violations(task, result.plan, world) == []
         row["official_gu"] = _gu(task, result.plan, table, db)

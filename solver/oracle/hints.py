@@ -119,7 +119,7 @@ def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[i
     """The day of each transition of `order` (home → c1 → … → home) the pattern's columns
     arrive by leg, or None when they do not say (a transition no column uses)."""
     arrivals = {
-        (key[1], key[2], key[3]): key[3]
+        (key[1], key[2], key[3])
         for column in pattern.columns
         for row, _ in column.rows
         if row[0] == "orig" and isinstance(key := row[4], tuple) and key[0] == "leg"
@@ -136,9 +136,8 @@ def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[i
 def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern, *, routes: bool) -> int:
     """Hint `trip` (a model of the pattern's city order with enough teams) with the pattern:
     per block its teams (ranked by their least member, the model's canonical numbering), the
-    hotels and the legs its gates name and, with `routes`, each team's visits and arcs (nodes
-    matched by place name and meal; no times: a class's opening is the union of its members').
-    Returns how many variables were hinted."""
+    hotels and the legs its gates name and, with `routes`, each team's attractions (see
+    `_route_hints`). Returns how many variables were hinted."""
     stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
     hints: dict[int, int] = {}
     by_block: dict[tuple[int, str], list[Column]] = {}

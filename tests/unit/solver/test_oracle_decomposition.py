@@ -23,9 +23,10 @@ from solver.oracle.catalog import CityCatalog
 from solver.oracle.certify import certify_record
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration, teams_of
-from solver.oracle.labels import BlockLabels
+from solver.oracle.integer_master import Pattern, integer_master
+from solver.oracle.labels import BlockLabels, _Search
 from solver.oracle.master import BUDGET_UNIT, lagrangian
-from solver.oracle.pricing import BlockPricer, RowKey
+from solver.oracle.pricing import BlockPricer, Column, RowKey
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.solve import OracleSettings, frame_facts, solve_task
 from tests.fixtures.exhaustive import exhaustive_optimum
@@ -41,6 +42,11 @@ EXPECTED = {
     "tired_and_thrifty": (10, 10),
     "budget_one_yuan_short": (2, 2),
 }
+
+PATTERNS = {"disagree": 20, "three_ways": 27}
+"""The integer master's value over the converged column pool (splits on): equal to the bound,
+above the exhaustive optimum (14, 21) — the master relaxes the plan (restaurant and hotel
+classes), so its integer optimum is a pattern, not a plan (docs/oracle.md#plans-from-the-columns)."""
 
 
 @cache
@@ -169,3 +175,74 @@ def test_certify_names_what_a_record_lacks() -> None:
     assert certify_record(task, WORLD, broken).problem == "multipliers[0] has no rational value: 'x'"
     negative = {**record, "extra": {"decomposition": {"multipliers": [[["budget", 0], "-1/2"]]}}}
     assert certify_record(task, WORLD, negative).problem == "a multiplier of a ≤ row is negative"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task_id=st.sampled_from(sorted(EXPECTED)),
+    seed=st.integers(0, 10**6),
+    day=st.sampled_from([1, 2]),
+    limit=st.integers(1, 40),
+)
+def test_a_pricing_cut_short_still_bounds_the_best_column(
+    task_id: str, seed: int, day: int, limit: int
+) -> None:
+    """The ceiling a label limit leaves (the completion bound of the labels not extended: caps
+    by regime, must bonuses once) is never below the exact best reduced cost."""
+    facts, cities, users = _pricers(task_id)
+    spec = facts.blocks[(day, facts.cities[0])]
+    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
+    rng = random.Random(seed)
+    table: dict[RowKey, Fraction] = {}
+
+    def dual(key: RowKey) -> Fraction:
+        if key not in table:
+            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
+            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
+                table[key] = abs(table[key])
+        return table[key]
+
+    for team in teams_of(len(users), True):
+        exact = labels.price(team, dual, limit=10**7)
+        short = labels.price(team, dual, limit=limit)
+        assert exact.proven
+        assert short.ceiling >= exact.ceiling
+
+
+def test_a_completion_bound_charges_the_caps_an_interval_passes() -> None:
+    """Two attractions used; caps 3, none and 1: adding at most one more owes the cap of 1
+    (already passed); adding more also owes the cap of 3."""
+    assert _Search._regimes(2, [3, None, 1]) == [(1, 1), (None, 2)]
+    assert _Search._regimes(0, [None]) == [(None, 0)]
+    assert _Search._regimes(5, [5, 5]) == [(0, 0), (None, 2)]
+
+
+@pytest.mark.parametrize("task_id", ["disagree", "three_ways"])
+def test_the_integer_master_makes_a_pattern_within_the_bound(task_id: str) -> None:
+    generation, run = _generation(task_id, True)
+    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
+    assert pattern is not None and run.bound is not None
+    assert pattern.value <= run.bound
+    optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=True, tolerances=True).value
+    assert pattern.value == PATTERNS[task_id]
+    assert optimum is not None and pattern.value >= optimum
+    covered = {(column.block, u) for column in pattern.columns for u in column.team}
+    assert covered == {(block, u) for block in generation.facts.blocks for u in range(len(generation.users))}
+
+
+def test_a_pattern_orders_cities_along_its_legs() -> None:
+    def arriving(day: int, city: str, origin: str) -> Column:
+        return Column(
+            (day, city),
+            (0,),
+            False,
+            0,
+            ((("orig", day, city, 0, ("leg", origin, city, day, 0)), Fraction(1)),),
+        )
+
+    def staying(day: int, city: str) -> Column:
+        return Column((day, city), (0,), False, 0, ((("part", day, city, 0), Fraction(1)),))
+
+    legs = Pattern((staying(2, "B"), arriving(1, "B", "H"), arriving(3, "A", "B")), Fraction(0))
+    assert legs.order("H", ["A", "B", "C"]) == ("B", "A", "C")
+    assert Pattern((staying(2, "C"), staying(1, "A")), Fraction(0)).order("H", ["C", "A"]) == ("A", "C")
