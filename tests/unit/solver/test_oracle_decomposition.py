@@ -44,9 +44,9 @@ EXPECTED = {
 }
 
 PATTERNS = {"disagree": 20, "three_ways": 27}
-"""The integer master's value over the converged column pool (splits on): equal to the bound,
-above the exhaustive optimum (14, 21) — the master relaxes the plan (restaurant and hotel
-classes), so its integer optimum is a pattern, not a plan (docs/oracle.md#plans-from-the-columns)."""
+"""The integer master's value over the converged column pool (splits on): equal to the bound and
+to the oracle's proven optimum (the exhaustive search's 14 and 21 are only lower bounds there:
+its split plans are charged more than teams − 1, `ExhaustiveResult.exact` is False)."""
 
 
 @cache
@@ -226,6 +226,14 @@ def test_the_integer_master_makes_a_pattern_within_the_bound(task_id: str) -> No
     optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=True, tolerances=True).value
     assert pattern.value == PATTERNS[task_id]
     assert optimum is not None and pattern.value >= optimum
+    record = solve_task(HAND_MADE[task_id], WORLD, OracleSettings(time_limit=10, seed=0))
+    assert record.extra["decomposition"]["pattern"] == {
+        "value": float(PATTERNS[task_id]),
+        "columns": 4,
+        "teams": 2,
+        "completed": True,
+    }
+    assert record.status == "OPTIMAL" and record.objective == PATTERNS[task_id]
     covered = {(column.block, u) for column in pattern.columns for u in column.team}
     assert covered == {(block, u) for block in generation.facts.blocks for u in range(len(generation.users))}
 
