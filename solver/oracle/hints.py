@@ -133,11 +133,11 @@ def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[i
     return (*found, days)
 
 
-def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern, *, routes: bool) -> int:
+def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern) -> int:
     """Hint `trip` (a model of the pattern's city order with enough teams) with the pattern:
     per block its teams (ranked by their least member, the model's canonical numbering), the
-    hotels and the legs its gates name and, with `routes`, each team's attractions (see
-    `_route_hints`). Returns how many variables were hinted."""
+    hotels and the legs its gates name, and each team's attractions (`_route_hints`). Returns
+    how many variables were hinted."""
     stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
     hints: dict[int, int] = {}
     by_block: dict[tuple[int, str], list[Column]] = {}
@@ -153,8 +153,7 @@ def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern, *, ro
         for k, column in enumerate(columns):
             for u in range(trip.users):
                 hints[block.teams.member[k][u].index] = int(u in column.team)
-            if routes:
-                _route_hints(block, k, column, hints)
+            _route_hints(block, k, column, hints)
             for row, _ in column.rows:
                 if row[0] in ("orig", "dest"):
                     _gate_hints(trip, facts, stage, row[4], hints)

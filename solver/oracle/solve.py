@@ -398,8 +398,9 @@ class _Search:
 
     def from_pattern(self, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float) -> None:
         """The primal model of the integer master's pattern (`integer_master.py`: the best
-        plan the decomposition's columns make), warm-started from it; half of `seconds` at
-        most goes to the integer master."""
+        plan the decomposition's columns make), warm-started from it: a third of `seconds` at
+        most goes to the integer master, a third to completing the pattern's hint, the rest
+        to improving the completed plan (time not used stays with the later primal search)."""
         generation = self.generation
         if generation is None:
             return
@@ -408,7 +409,7 @@ class _Search:
             generation.master_skeleton,
             generation.columns,
             self.clock,
-            seconds=seconds / 2,
+            seconds=seconds / 3,
             seed=self.settings.seed,
         )
         if pattern is None:
@@ -430,14 +431,8 @@ class _Search:
             relaxed=False,
             fixed=pattern_days(pattern, order, facts.days),
         )
-        left = max(seconds - (self.clock.used - spent), 0.5)
-        start = None
-        for routes in (True, False):
-            trip.model.clear_hints()  # type: ignore[no-untyped-call]
-            hint_from_columns(trip, facts, pattern, routes=routes)
-            start = completion(trip.model, left / 4, self.settings.seed, self.clock)
-            if start is not None:
-                break
+        hint_from_columns(trip, facts, pattern)
+        start = completion(trip.model, seconds / 3, self.settings.seed, self.clock)
         self.pattern = {
             "value": float(pattern.value),
             "columns": len(pattern.columns),
@@ -445,7 +440,7 @@ class _Search:
             "completed": start is not None,
         }
         if start is not None:
-            self._improve(trip, frame, left, start)
+            self._improve(trip, frame, max(seconds - (self.clock.used - spent), 0.5), start)
 
     def _improve(
         self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None
