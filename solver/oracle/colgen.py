@@ -30,7 +30,14 @@ from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 
 FIRST_LABEL_LIMIT = 500
-"""The label limit of the first rounds (heuristic pricing; escalated, see `label_limit`)."""
+"""The most labels a pricing call of the first rounds may extend (heuristic pricing; escalated,
+see `label_limit`)."""
+
+FIRST_ROUNDS = 5
+"""The first label limit is cut so that this many rounds fit in the clock (`first_limit`)."""
+
+LEAST_LABEL_LIMIT = 20
+"""The least first label limit, however short the clock."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
@@ -119,9 +126,9 @@ class ColumnGeneration:
     cities: Mapping[str, CityCatalog]
     users: tuple[ScoredUser, ...]
     splits: bool
-    label_limit: int = FIRST_LABEL_LIMIT
-    """Labels a pricing call may extend; multiplied by 4 after a round that adds no column
-    without proving that none exists."""
+    label_limit: int | None = None
+    """Labels a pricing call may extend (None: `first_limit` when the run starts); multiplied
+    by 4 after a round that adds no column without proving that none exists."""
     master_skeleton: Skeleton = field(init=False)
     columns: list[Column] = field(init=False, default_factory=list)
     """Every column generated (the pool the integer master chooses from)."""
@@ -140,10 +147,19 @@ class ColumnGeneration:
             self.pricers[block] = BlockLabels(spec, self.cities[spec.city], self.users, scale, loose)
         return self.pricers[block]
 
+    def first_limit(self, seconds: float) -> int:
+        """The first label limit for a clock of `seconds`: `FIRST_ROUNDS` rounds of the group
+        and (with splits) every single user priced in every block at this limit fit in it,
+        within [`LEAST_LABEL_LIMIT`, `FIRST_LABEL_LIMIT`]."""
+        calls = len(self.facts.blocks) * (1 + (len(self.users) if self.splits else 0))
+        fitting = int(seconds / (FIRST_ROUNDS * calls * LABEL_SECONDS))
+        return max(LEAST_LABEL_LIMIT, min(FIRST_LABEL_LIMIT, fitting))
+
     def _price(
         self, pricer: BlockLabels, team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
     ) -> Priced:
         before = pricer.labels
+        assert self.label_limit is not None
         limit = max(1, min(self.label_limit, int(clock.left() / LABEL_SECONDS)))
         priced = pricer.price(team, dual, limit=limit)
         clock.add((pricer.labels - before) * LABEL_SECONDS)
@@ -152,6 +168,8 @@ class ColumnGeneration:
     def run(self, clock: Clock) -> BoundRun:
         """Rounds until the LP is optimal over all columns or `clock` is spent."""
         run = BoundRun()
+        if self.label_limit is None:
+            self.label_limit = self.first_limit(clock.left())
         master = LinearMaster(self.master_skeleton)
         self.columns = master.columns
         everyone = tuple(range(len(self.users)))
@@ -173,7 +191,7 @@ class ColumnGeneration:
                 run.converged = True
                 break
             if not found:
-                self.label_limit *= 4
+                self.label_limit = self.label_limit * 4
             for column in found:
                 master.add_column(column)
                 run.columns += 1

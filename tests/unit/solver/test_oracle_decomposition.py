@@ -254,3 +254,11 @@ def test_a_pattern_orders_cities_along_its_legs() -> None:
     legs = Pattern((staying(2, "B"), arriving(1, "B", "H"), arriving(3, "A", "B")), Fraction(0))
     assert legs.order("H", ["A", "B", "C"]) == ("B", "A", "C")
     assert Pattern((staying(2, "C"), staying(1, "A")), Fraction(0)).order("H", ["C", "A"]) == ("A", "C")
+
+
+def test_the_first_label_limit_fits_five_rounds_in_the_clock() -> None:
+    """Two blocks, the group and two single users priced in each: six calls a round."""
+    generation, _ = _generation("disagree", True)
+    assert generation.first_limit(60) == 500
+    assert generation.first_limit(1.8) == 200
+    assert generation.first_limit(0.1) == 20
