@@ -36,7 +36,7 @@ from verifier.official.plan_view import PlanView, build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.referee import verify
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 ROOT = Path(__file__).resolve().parents[1]
 Case = tuple[Task, Any, Any, Any]

@@ -23,7 +23,7 @@ from solver.greedy_route import MORNING, Block, Cursor, Leg, Router
 from solver.greedy_score import plan_utility, world_poi_db
 from verifier.model.plan import ALL, hhmm
 from verifier.model.task import Task
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 STYLES = (
     Style(),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from solver.greedy_prefs import GroupPrefs
 from verifier.strict.clock import DAY
-from verifier.world import PoiFact, PoiKind, WorldFacts
+from verifier.world_facts import PoiFact, PoiKind, WorldFacts
 
 HOP_MODES = ("步行", "打车")
 """Intracity modes the planner uses, in tie order (intracity modes are not scored)."""

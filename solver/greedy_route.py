@@ -24,7 +24,7 @@ from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.connections import connection_minutes
 from verifier.strict.meals import required_meals
 from verifier.strict.timetable import match_leg
-from verifier.world import IntercityOption, WorldFacts
+from verifier.world_facts import IntercityOption, WorldFacts
 
 MORNING = 8 * 60
 """The group leaves the hotel at 08:00 unless an earlier leg needs it sooner."""

@@ -13,7 +13,7 @@ from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
-from verifier.world import PoiKind, WorldFacts
+from verifier.world_facts import PoiKind, WorldFacts
 
 POI_TYPES = {PoiKind.ATTRACTION: "attractions", PoiKind.RESTAURANT: "food", PoiKind.HOTEL: "hotels"}
 

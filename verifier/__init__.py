@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from verifier.official.poi_db import PoiDb, PoiDbError
     from verifier.referee import WorldRequiredError, verdict_to_batch_line, verify
     from verifier.strict.profile import strict_violations
-    from verifier.world import WorldFacts
+    from verifier.world_facts import WorldFacts
 
 _HOMES = {
     "CHECK_IDS": "verifier.model.verdict",
@@ -44,7 +44,7 @@ _HOMES = {
     "Task": "verifier.model.task",
     "Verdict": "verifier.model.verdict",
     "Violation": "verifier.model.verdict",
-    "WorldFacts": "verifier.world",
+    "WorldFacts": "verifier.world_facts",
     "WorldRequiredError": "verifier.referee",
     "parse_plan": "verifier.model.plan_parse",
     "strict_violations": "verifier.strict.profile",

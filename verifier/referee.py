@@ -46,7 +46,7 @@ from verifier.official.plan_view import PlanView, build_view
 from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.official.validity import OfficialIssue, plan_validity_issues
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 OFFICIAL_CRASH = "input.official_crash"
 SCORING_FUNCTIONS = frozenset({"group_utility", "group_fairness", "preference_completeness"})

@@ -35,7 +35,7 @@ from sandbox.world.world import World
 from solver.greedy import greedy_plan
 from solver.oracle.solve import OracleSettings, solve_task
 from verifier.model.task import Task
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 Planner = Callable[[Task, dict[str, Any]], dict[str, Any] | None]
 """Plans a task for a preference table (② shape, or the task's own ①); None when it finds none."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from verifier.official.poi_db import PoiDb
-    from verifier.world import WorldFacts
+    from verifier.world_facts import WorldFacts
 
 PROGRESS_MIN_LINES = 200
 

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from runner.loading.files import InputError, read_json, read_json_or_jsonl, validation_problems
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb, PoiDbError
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 if TYPE_CHECKING:
     from sandbox.world.world import World

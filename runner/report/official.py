@@ -18,7 +18,7 @@ from runner.report.groups import OVERALL, group_order
 from runner.report.inputs import Inputs
 from runner.saved.rescore_report import rescore_lines
 from verifier.official.poi_db import PoiDb
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 Summary = dict[str, Any]
 NONE = "-"

@@ -29,7 +29,7 @@ from verifier.referee import (
     verdict_to_batch_line,
     verify,
 )
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 NO_INFERENCE = {"error": "inference failed (no effective_preferences)"}
 NO_PLAN = {"error": "plan not generated"}

@@ -24,7 +24,7 @@ from runner.saved.rescore import TrialScores, disagreement, profile_records, rec
 from verifier.model.task import Task
 from verifier.model.verdict import Profile
 from verifier.official.poi_db import PoiDb
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 NO_WORLD_NOTE = "strict profile not scored: pass --world DIR to score both profiles side by side"
 CHUNK_TRIALS = 16

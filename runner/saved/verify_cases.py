@@ -24,7 +24,7 @@ from verifier.model.task import Task
 from verifier.model.verdict import Profile
 from verifier.official.poi_db import PoiDb
 from verifier.referee import verdict_to_batch_line, verify
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """`World`: the read-only facts of a generated (or imported) world.
 
 Cities, their hubs (stations, airports, the centre) and POIs; timetables and transfers are
-computed on demand from coordinates and the seed. Satisfies `verifier.world.WorldFacts` by
+computed on demand from coordinates and the seed. Satisfies `verifier.world_facts.WorldFacts` by
 shape. City arguments accept the key ("海口市") or the short name ("海口").
 """
 

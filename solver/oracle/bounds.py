@@ -18,7 +18,7 @@ from solver.oracle.scores import ScoredUser
 from solver.oracle.skeleton import Frame
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.meals import MEALS
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 
 def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCatalog]) -> list[int]:

@@ -23,7 +23,7 @@ from solver.oracle.scores import ScoredUser
 from verifier.official.poi_db import PoiDb
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.transfers import INTRACITY_MODES
-from verifier.world import PoiFact, PoiKind, WorldFacts
+from verifier.world_facts import PoiFact, PoiKind, WorldFacts
 
 Interval = tuple[int, int]
 

@@ -27,7 +27,7 @@ from solver.oracle.pricing import BlockPricer, RowKey
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.solve import frame_facts
 from verifier.model.task import Task
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 CERTIFY_SECONDS = 10.0
 """Deterministic seconds CP-SAT may spend on one block and team."""

@@ -26,7 +26,7 @@ from verifier.strict.clock import DAY
 from verifier.strict.connections import connection_minutes
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
-from verifier.world import IntercityOption, WorldFacts
+from verifier.world_facts import IntercityOption, WorldFacts
 
 
 class Side(Enum):

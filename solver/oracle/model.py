@@ -23,7 +23,7 @@ from solver.oracle.skeleton import Frame, Skeleton, build_skeleton
 from solver.oracle.waivers import Waiver
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.meals import MEALS, REQUIRED
-from verifier.world import PoiKind
+from verifier.world_facts import PoiKind
 
 LegVars = tuple[LegOption, cp_model.IntVar, cp_model.IntVar]
 

@@ -22,16 +22,17 @@ from ortools.sat.python import cp_model
 
 from solver.oracle.orienteering import Node, Prize, Problem
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
+from verifier.errors import StructuredError
 
 Tour = tuple[int, ...]
 """Customer numbers (1..N) in visiting order; the depot is implicit at both ends."""
 
 
-class OptwFormatError(ValueError):
-    """A malformed instance or table file, with the file and line it was found at."""
+class OptwFormatError(StructuredError, ValueError):
+    """A malformed instance or table file: the field is `file:line`."""
 
     def __init__(self, path: Path, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
+        super().__init__(f"{path}:{line}", message)
         self.path, self.line = path, line
 
 

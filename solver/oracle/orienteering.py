@@ -16,16 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verifier.errors import StructuredError
+
 Prize = int | Fraction
 Window = tuple[int, int]
 
 
-class ProblemError(ValueError):
-    """Malformed input: `field` names the part of the problem, `message` the problem."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field, self.message = field, message
+class ProblemError(StructuredError, ValueError):
+    """Malformed input: `field` names the part of the problem, `problem` what is wrong."""
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
-from verifier.world import PoiKind
+from verifier.world_facts import PoiKind
 
 RowKey = tuple[object, ...]
 """A master row: ("part", day, city, user), ("orig" | "dest", day, city, user, gate key),

@@ -17,7 +17,7 @@ from solver.greedy_score import world_poi_db
 from solver.oracle.ceiling import is_compromisable
 from verifier.model.task import Task
 from verifier.official.poi_db import PoiDb
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 
 from solver.oracle.catalog import Place
 from solver.oracle.legs import LegOption, leg_options
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from verifier.official.poi_db import PoiDb
 from verifier.official.utility import evaluate_group_utility
 from verifier.official.validity import plan_validity_issues
 from verifier.strict.profile import strict_violations
-from verifier.world import PoiKind, WorldFacts, place_names
+from verifier.world_facts import PoiKind, WorldFacts, place_names
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from verifier.model.verdict import Violation
 from verifier.strict.clock import DAY, NIGHT_CHECK
 from verifier.strict.finding import violation
 from verifier.strict.trip import LEG, Item, Trip, TripDay
-from verifier.world import PoiKind
+from verifier.world_facts import PoiKind
 
 
 def hotel_violations(trip: Trip) -> list[Violation]:

@@ -23,7 +23,7 @@ from verifier.model.verdict import Violation
 from verifier.strict.clock import DAY, date_of, day_base
 from verifier.strict.finding import violation
 from verifier.strict.trip import Item, Trip
-from verifier.world import PoiFact, PoiKind, place_names
+from verifier.world_facts import PoiFact, PoiKind, place_names
 
 KIND_OF = {"attraction": PoiKind.ATTRACTION, "food": PoiKind.RESTAURANT}
 

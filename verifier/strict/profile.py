@@ -27,7 +27,7 @@ from verifier.strict.times import time_violations
 from verifier.strict.transfers import transfer_violations
 from verifier.strict.trip import Trip, build_trip
 from verifier.strict.whereabouts import whereabouts_violations
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 __all__ = ["CHECKS", "strict_table_violations", "strict_violations"]
 

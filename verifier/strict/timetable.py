@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verifier.world import IntercityOption
+from verifier.world_facts import IntercityOption
 
 LEG_TOLERANCE_MINUTES = 5
 

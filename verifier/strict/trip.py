@@ -19,7 +19,7 @@ from verifier.model.plan_parse import ParsedPlan
 from verifier.model.task import Task
 from verifier.strict import clock
 from verifier.strict.timetable import LegMatch, match_leg
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 LEG = "intercity_transport"
 

@@ -25,7 +25,7 @@ from solver.greedy import greedy_plan
 from solver.oracle.result import OracleResult, Status
 from solver.oracle.solve import OracleSettings
 from verifier.model.task import Task
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 RUN = CliRunner()
 TABLE = """\

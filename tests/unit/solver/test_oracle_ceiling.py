@@ -40,7 +40,7 @@ from verifier.model.task import Task
 from verifier.official.plan_view import build_view
 from verifier.official.utility import evaluate_group_utility
 from verifier.strict.profile import strict_violations
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 SETTINGS = OracleSettings(time_limit=10, workers=1, seed=0, splits=False, objective="ceiling")
 

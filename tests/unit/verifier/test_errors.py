@@ -104,11 +104,8 @@ NOT_INPUT = {
     "runner.runs.pool.WorkerLostError": "a worker process that died",
     "runner.saved.verify_cases.LineError": "one batch line's problem, written into its output line",
     "sandbox.cache.simulator.SimulatorError": "a tool simulator that could not answer",
-    "solver.oracle.optw.OptwFormatError": "left to the change reshaping solver/oracle/",
-    "solver.oracle.orienteering.ProblemError": "left to the change reshaping solver/oracle/",
 }
-"""Exception classes that are not on the error base, and why: failures, not bad input (and the
-two of `solver/oracle/`, which another change is reshaping)."""
+"""Exception classes that are not on the error base, and why: failures, not bad input."""
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:

@@ -9,7 +9,7 @@ import pytest
 
 from sandbox.world import World
 from sandbox.world.build import build_world
-from verifier.world import IntercityOption, PoiFact, TimeWindow, Transfer, WorldFacts
+from verifier.world_facts import IntercityOption, PoiFact, TimeWindow, Transfer, WorldFacts
 
 
 def _task() -> dict[str, Any]:

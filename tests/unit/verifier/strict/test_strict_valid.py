@@ -6,7 +6,7 @@ import pytest
 
 from tests.fixtures.strict_helpers import run
 from tests.fixtures.strict_world import WORLD, load_plan
-from verifier.world import WorldFacts
+from verifier.world_facts import WorldFacts
 
 
 def test_fixture_world_satisfies_world_facts() -> None:
