@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("verifier", "sandbox", "solver", "runner")
 WITHOUT_FACE = {"runner.cli", "sandbox.curation", "solver.oracle"}
 """Packages that export nothing: the CLI and the curation scripts (commands, not API), and the
-oracle internals another change is reshaping."""
+oracle's engine, whose API is the `solver` face (`solve_task`, `certify_record`, …)."""
 
 
 def _package_names() -> list[str]:
