@@ -40,8 +40,9 @@ from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_columns, hint_from_plan, pattern_days
 from solver.oracle.improve import Assignment, improve
-from solver.oracle.integer_master import integer_master
+from solver.oracle.integer_master import Pattern, integer_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
+from solver.oracle.pattern_plan import class_members, pattern_assignment
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
@@ -111,6 +112,9 @@ class _Best:
 
 OFFICIAL_SOURCE = "cp-sat-official"
 """The `source` of a plan written without the attractions the official profile rejects."""
+
+PATTERN_SOURCE = "pattern"
+"""The `source` of a plan written straight from the integer master's pattern."""
 
 OBJECTIVES = ("gu", "maxmin", "frontier", "ceiling")
 """The values of `OracleSettings.objective`."""
@@ -417,13 +421,7 @@ class _Search:
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
         teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
-        self.warm_places |= {name for column in pattern.columns for name, _, _ in column.visits}
-        self.warm_places |= {
-            facts.hotels[str(key[2])][int(key[3])].name
-            for column in pattern.columns
-            for row, _ in column.rows
-            if row[0] == "dest" and isinstance(key := row[4], tuple) and key[0] == "hotel"
-        }
+        self.warm_places |= class_members(pattern, facts, cities)
         trip = self._trip(
             frame,
             {key: cities[key] for key in order},
@@ -431,16 +429,29 @@ class _Search:
             relaxed=False,
             fixed=pattern_days(pattern, order, facts.days),
         )
+        written = self._write_pattern(trip, facts, pattern)
         hint_from_columns(trip, facts, pattern)
         start = completion(trip.model, seconds / 3, self.settings.seed, self.clock)
         self.pattern = {
             "value": float(pattern.value),
             "columns": len(pattern.columns),
             "teams": teams,
+            "written": written,
             "completed": start is not None,
         }
         if start is not None:
             self._improve(trip, frame, max(seconds - (self.clock.used - spent), 0.5), start)
+
+    def _write_pattern(self, trip: TripModel, facts: TripFacts, pattern: Pattern) -> bool:
+        """Write the pattern as a plan straight from its columns (`pattern_plan.py`), compacted,
+        else as timed; whether strict accepted it."""
+        values = pattern_assignment(trip, facts, pattern)
+        users, children = tuple(self.task.user_names), tuple(self.task.child_names)
+        for compact in (True, False):
+            plan = PlanWriter(trip, values, users, children, compact=compact).plan()
+            if self._consider(plan, None, PATTERN_SOURCE):
+                return True
+        return False
 
     def _improve(
         self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None

@@ -231,6 +231,7 @@ def test_the_integer_master_makes_a_pattern_within_the_bound(task_id: str) -> No
         "value": float(PATTERNS[task_id]),
         "columns": 4,
         "teams": 2,
+        "written": True,
         "completed": True,
     }
     assert record.status == "OPTIMAL" and record.objective == PATTERNS[task_id]

@@ -1,0 +1,251 @@
+"""A pattern laid onto a primal model's variables, so the plan writer writes it as a plan.
+
+See docs/oracle.md#plans-from-the-columns.
+
+The integer master's pattern names, per block, each team and its route: attractions, meals at
+restaurant *classes*, service starts, and the gates it leaves from and arrives at. This module
+answers the questions `emit.PlanWriter` asks of a solved model — which blocks exist, which legs
+and hotels are taken and when, who is in which team, each team's route and times — from the
+pattern instead of from CP-SAT, choosing for each meal the member of its class that the model
+holds and whose window takes the start. Nothing is checked here: the written plan goes through
+strict and the official GU like every other candidate, so a pattern that does not fit the real
+places (a member with a longer service, a closed day) is simply rejected.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ortools.sat.python import cp_model
+
+from solver.oracle.blocks import TripFacts
+from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.improve import Assignment
+from solver.oracle.integer_master import Pattern
+from solver.oracle.model import Block, TripModel
+from solver.oracle.pricing import Column
+from verifier.strict.clock import DAY, NIGHT_END
+
+
+def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> set[str]:
+    """Every member of the restaurant and hotel classes the pattern uses (the primal model's
+    shortlists must hold them for `pattern_assignment` to choose among)."""
+    names: set[str] = set()
+    for column in pattern.columns:
+        restaurants = _restaurant_classes(cities[column.block[1]])
+        names |= {m for name, _, meal in column.visits if meal is not None for m in restaurants.get(name, ())}
+        for row, _ in column.rows:
+            if row[0] in ("orig", "dest") and isinstance(gate := row[4], tuple) and gate[0] == "hotel":
+                names |= set(facts.hotels[str(gate[2])][int(str(gate[3]))].members)
+    return names
+
+
+def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
+    """A city's restaurant classes: name (first member) → members."""
+    return {place.name: place.members for place in classes(catalog, catalog.restaurants)}
+
+
+def pattern_assignment(trip: TripModel, facts: TripFacts, pattern: Pattern) -> Assignment:
+    """The values of `trip`'s variables that the plan writer reads, from `pattern` (every other
+    variable 0); `trip` is a model of the pattern's city order with enough teams."""
+    values = [0] * len(trip.model.proto.variables)
+    stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
+    by_block: dict[tuple[int, str], list[Column]] = {}
+    for column in pattern.columns:
+        by_block.setdefault(column.block, []).append(column)
+    for (day, city), columns in sorted(by_block.items()):
+        block = trip.blocks.get((day, stage[city]))
+        if block is None or len(columns) > len(block.routes):
+            continue
+        values[trip.skeleton.block[(day, stage[city])].index] = 1
+        for k, column in enumerate(sorted(columns, key=lambda c: c.team[0])):
+            _team(trip, facts, block, k, column, values=values)
+    return Assignment(values)
+
+
+def _team(
+    trip: TripModel, facts: TripFacts, block: Block, k: int, column: Column, *, values: list[int]
+) -> None:
+    """Team k of `block`: members, gates, route and times."""
+    values[block.teams.active[k].index] = 1
+    for u in column.team:
+        values[block.teams.member[k][u].index] = 1
+    catalog = trip.place_sets[trip.frame.stops[block.city]].city
+    restaurants = _restaurant_classes(catalog)
+    origin = destination = None
+    for row, _ in column.rows:
+        if row[0] == "orig":
+            origin = _gate(trip, facts, block, row[4], values, arriving=True)
+        elif row[0] == "dest":
+            destination = _gate(trip, facts, block, row[4], values, arriving=False)
+    route = block.routes[k]
+    stops = [
+        options
+        for name, _, meal in column.visits
+        if (options := _nodes(block, restaurants.get(name, (name,)), meal))
+    ]
+    split = len(column.team) < trip.users
+    leave, sequence, back = _schedule(catalog, block, stops, (origin, destination), split=split)
+    path = [0, *(i + 1 for i, _ in sequence), 0]
+    for tail, head in itertools.pairwise(path):
+        arc = route.arcs.get((tail, head))
+        if arc is not None:
+            values[arc.index] = 1
+    for i, start in sequence:
+        values[route.visit[i].index] = 1
+        values[route.start[i].index] = start
+    if not sequence:
+        values[route.empty.index] = 1
+    values[block.leave[k].index] = leave
+    values[block.back[k].index] = back
+
+
+def _gate(
+    trip: TripModel, facts: TripFacts, block: Block, gate: object, values: list[int], *, arriving: bool
+) -> tuple[tuple[str, ...], int | None] | None:
+    """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
+    its day and departure); its places and the time it sets, None when the model lacks it."""
+    if not isinstance(gate, tuple):
+        return None
+    ends = block.origins if arriving else block.destinations
+    literals = block.origin_literals if arriving else block.destination_literals
+    if gate[0] == "hotel":
+        members = set(facts.hotels[str(gate[2])][int(gate[3])].members)
+        night = block.day - 1 if arriving else block.day
+        for place, literal in trip.skeleton.hotels.get((night, block.city), []):
+            if place.name in members:
+                values[literal.index] = 1
+                return _end(ends, literals, place.name, values), None
+        return None
+    option = facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+    transition = block.city - 1 if arriving else block.city
+    for leg, literal, depart in trip.skeleton.legs.get((transition, block.day), []):
+        if leg == option:
+            values[literal.index] = 1
+            values[depart.index] = leg.depart if arriving else leg.latest
+            values[trip.skeleton.on_day[(transition, block.day)].index] = 1
+            hub = leg.option.to_hub if arriving else leg.option.from_hub
+            time = leg.depart + leg.duration + leg.exit if arriving else leg.latest - leg.check_in
+            return _end(ends, literals, hub, values), time
+    return None
+
+
+def _end(
+    ends: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar], name: str, values: list[int]
+) -> tuple[str, ...]:
+    """Set the literal of the block end holding `name`; its places."""
+    for members, literal in zip(ends, literals, strict=True):
+        if name in members:
+            values[literal.index] = 1
+            return members
+    return (name,)
+
+
+def _nodes(block: Block, members: tuple[str, ...], meal: int | None) -> list[int]:
+    """The model's nodes that can stand for a pattern visit: the attraction itself (`members`
+    its name), or at a meal every member of the class (`members`) the model holds."""
+    return [i for i, n in enumerate(block.nodes) if n.meal == meal and n.place.name in members]
+
+
+Gate = tuple[tuple[str, ...], int | None] | None
+"""A team's end as `_gate` finds it: its places and the time it sets."""
+
+
+def _schedule(
+    catalog: CityCatalog, block: Block, stops: list[list[int]], gates: tuple[Gate, Gate], *, split: bool
+) -> tuple[int, list[tuple[int, int]], int]:
+    """The team's times on the model's own places (the pattern's times are a class's: its
+    members may be farther or serve longer): `_timed`, dropping the last attraction while the
+    team would reach its destination too late (its time, else 23:59)."""
+    destination = gates[1]
+    limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
+    while True:
+        leave, sequence = _timed(catalog, block, stops, gates, split=split)
+        back = _back(catalog, block, sequence, gates)
+        attractions = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
+        if back <= limit or not attractions:
+            return leave, sequence, back
+        stops = [options for p, options in enumerate(stops) if p != attractions[-1]]
+
+
+def _timed(
+    catalog: CityCatalog, block: Block, stops: list[list[int]], gates: tuple[Gate, Gate], *, split: bool
+) -> tuple[int, list[tuple[int, int]]]:
+    """Earliest-first times: when the team leaves its origin (not before 06:00 when the group
+    splits or leaves a hotel) and each visit with its start — at a meal the member that finishes
+    first; an attraction is dropped when its windows no longer take it or when it would make the
+    next meal miss its window (meals are kept whatever happens: strict judges the plan)."""
+    origin = gates[0]
+    start_time = 0 if origin is None or origin[1] is None else origin[1]
+    if split or origin is None or origin[1] is None:
+        start_time = max(start_time, NIGHT_END)
+    here, ready = None if origin is None else origin[0], start_time
+    leave: int | None = None
+    sequence: list[tuple[int, int]] = []
+    for position, options in enumerate(stops):
+        best = _best(catalog, block, options, here, ready)
+        if best is None:
+            if block.nodes[options[0]].meal is None:
+                continue
+            best = (options[0], ready + _travel(catalog, here, block.nodes[options[0]].place.members))
+        i, start = best
+        node = block.nodes[i]
+        after = start + block.stops[i].service
+        rest = stops[position + 1 :]
+        if node.meal is None and not _meal_reachable(catalog, block, rest, node.place.members, after):
+            continue
+        if leave is None:
+            leave = start - _travel(catalog, here, node.place.members)
+        sequence.append((i, start))
+        ready, here = after, node.place.members
+    return (start_time if leave is None else leave), sequence
+
+
+def _back(
+    catalog: CityCatalog, block: Block, sequence: list[tuple[int, int]], gates: tuple[Gate, Gate]
+) -> int:
+    """When the team reaches its destination: after its last visit, else straight from its origin."""
+    origin, destination = gates
+    if not sequence:
+        start = 0 if origin is None or origin[1] is None else origin[1]
+        direct = 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
+        return max(start, NIGHT_END) + direct
+    last, start = sequence[-1]
+    end = start + block.stops[last].service
+    return end + (
+        0 if destination is None else _travel(catalog, block.nodes[last].place.members, destination[0])
+    )
+
+
+def _best(
+    catalog: CityCatalog, block: Block, options: list[int], here: tuple[str, ...] | None, ready: int
+) -> tuple[int, int] | None:
+    """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first, and its start."""
+    found: list[tuple[int, int, int]] = []
+    for i in options:
+        start = _start(block.stops[i].starts, ready + _travel(catalog, here, block.nodes[i].place.members))
+        if start is not None:
+            found.append((start + block.stops[i].service, i, start))
+    if not found:
+        return None
+    _, i, start = min(found)
+    return i, start
+
+
+def _meal_reachable(
+    catalog: CityCatalog, block: Block, rest: list[list[int]], here: tuple[str, ...], ready: int
+) -> bool:
+    """Whether the next meal of `rest` (if any) can still start in its window."""
+    for options in rest:
+        if block.nodes[options[0]].meal is not None:
+            return _best(catalog, block, options, here, ready) is not None
+    return True
+
+
+def _travel(catalog: CityCatalog, origin: tuple[str, ...] | None, destination: tuple[str, ...]) -> int:
+    return 0 if origin is None else catalog.travel(origin, destination) or 0
+
+
+def _start(windows: tuple[tuple[int, int], ...], arrival: int) -> int | None:
+    """The earliest start at or after `arrival` inside one of the windows."""
+    return next((max(low, arrival) for low, high in windows if high >= arrival), None)
