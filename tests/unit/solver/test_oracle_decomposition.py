@@ -48,6 +48,16 @@ PATTERNS = {"disagree": 20, "three_ways": 27}
 to the oracle's proven optimum (the exhaustive search's 14 and 21 are only lower bounds there:
 its split plans are charged more than teams − 1, `ExhaustiveResult.exact` is False)."""
 
+TINY_PATTERN_VALUES = {
+    "agree": 32,
+    "budget_one_yuan_short": 2,
+    "disagree": 20,
+    "monday_museum_closed": 23,
+    "three_ways": 27,
+    "tired_and_thrifty": 9,
+}
+"""The pattern's master value within the oracle's 10 s (splits on)."""
+
 
 @cache
 def _generation(task_id: str, splits: bool) -> tuple[ColumnGeneration, BoundRun]:
@@ -263,3 +273,13 @@ def test_the_first_label_limit_fits_five_rounds_in_the_clock() -> None:
     assert generation.first_limit(60) == 500
     assert generation.first_limit(1.8) == 200
     assert generation.first_limit(0.1) == 20
+
+
+@pytest.mark.parametrize("task_id", sorted(EXPECTED))
+def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> None:
+    """The pattern of each hand-made task, laid onto the primal model and written straight
+    (`pattern_plan.py`), passes strict; the oracle's plan is worth the pattern's value."""
+    record = solve_task(HAND_MADE[task_id], WORLD, OracleSettings(time_limit=10, seed=0))
+    pattern = record.extra["decomposition"]["pattern"]
+    assert pattern["written"] is True
+    assert record.objective == pattern["value"] == TINY_PATTERN_VALUES[task_id]
