@@ -355,8 +355,8 @@ class _Search:
         self.generation: ColumnGeneration | None = None
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
-        """The integer master's pattern: its master value, size, teams and whether the primal
-        model completed it (`from_pattern`)."""
+        """The integer master's pattern: its master value, size, teams, whether it was written
+        as a plan strict accepts and whether the primal model completed it (`from_pattern`)."""
 
     def greedy(self, labels: tuple[str, ...]) -> None:
         """The warm start of one city order (task city names): the greedy plan visiting the
@@ -401,10 +401,11 @@ class _Search:
         return self._improve(trip, frame, seconds)
 
     def from_pattern(self, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float) -> None:
-        """The primal model of the integer master's pattern (`integer_master.py`: the best
-        plan the decomposition's columns make), warm-started from it: a third of `seconds` at
-        most goes to the integer master, a third to completing the pattern's hint, the rest
-        to improving the completed plan (time not used stays with the later primal search)."""
+        """The integer master's pattern (`integer_master.py`: the best plan the decomposition's
+        columns make) on the primal model of its order and teams: written straight as a plan,
+        and completed from its hint and improved. A third of `seconds` at most goes to the
+        integer master, a third to the completion, the rest to the improvement (time not used
+        stays with the later primal search)."""
         generation = self.generation
         if generation is None:
             return
