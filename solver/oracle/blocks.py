@@ -154,6 +154,11 @@ class BlockGraph:
     into: tuple[tuple[int | None, ...], ...]
     direct: tuple[tuple[int | None, ...], ...]
 
+    @property
+    def pairs(self) -> int:
+        """How many travel times the graph holds (what building it costs)."""
+        return sum(len(row) for table in (self.travel, self.out_of, self.into, self.direct) for row in table)
+
 
 def block_graph(spec: BlockSpec, city: CityCatalog) -> BlockGraph:
     """The graph of `spec` in `city` (see `BlockGraph`)."""

@@ -29,22 +29,26 @@ from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 
-FIRST_LABEL_LIMIT = 500
-"""The most labels a pricing call of the first rounds may extend (heuristic pricing; escalated,
-see `label_limit`)."""
+FIRST_WORK_LIMIT = 200_000
+"""The most work (`labels._Search.work`) a pricing call of the first rounds may do (heuristic
+pricing; escalated, see `work_limit`)."""
 
 FIRST_ROUNDS = 5
-"""The first label limit is cut so that this many rounds fit in the clock (`first_limit`)."""
+"""The first work limit is cut so that this many rounds fit in the clock (`first_limit`)."""
 
-LEAST_LABEL_LIMIT = 20
-"""The least first label limit, however short the clock."""
+LEAST_WORK_LIMIT = 2_000
+"""The least first work limit, however short the clock."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
 
-LABEL_SECONDS = 3e-4
-"""Deterministic seconds charged per label the pricing extends (measured on the gtb blocks:
-2.5–3.8e-4 s a label)."""
+WORK_SECONDS = 1.5e-6
+"""Deterministic seconds charged per unit of pricing work (measured on gtb blocks of 25 and 150
+attractions: 1.1 and 1.5 µs a unit)."""
+
+HOP_WORK = 4
+"""Work units charged per travel time a block's graph holds (measured on task_000785's blocks,
+catalog caches warm: 2.5–5.5 µs a pair, about 4 units of pricing work)."""
 
 LP_SECONDS_PER_ITERATION = 2e-5
 """Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
@@ -126,9 +130,9 @@ class ColumnGeneration:
     cities: Mapping[str, CityCatalog]
     users: tuple[ScoredUser, ...]
     splits: bool
-    label_limit: int | None = None
-    """Labels a pricing call may extend (None: `first_limit` when the run starts); multiplied
-    by 4 after a round that adds no column without proving that none exists."""
+    work_limit: int | None = None
+    """Work a pricing call may do (None: `first_limit` when the run starts); multiplied by 4
+    after a round that adds no column without proving that none exists."""
     master_skeleton: Skeleton = field(init=False)
     columns: list[Column] = field(init=False, default_factory=list)
     """Every column generated (the pool the integer master chooses from)."""
@@ -139,37 +143,42 @@ class ColumnGeneration:
         self.splits = splits
         self.master_skeleton = skeleton(self.facts, self.cities, self.users, splits=splits)
 
-    def pricer(self, block: tuple[int, str]) -> BlockLabels:
+    def pricer(self, block: tuple[int, str], clock: Clock | None = None) -> BlockLabels:
+        """The labelling pricer of `block`, built on first use; building it (its graph's
+        travel minutes, `HOP_WORK` a pair) is charged to `clock`."""
         if block not in self.pricers:
             scale = tuple(BUDGET_UNIT for _ in self.users)
             spec = self.facts.blocks[block]
             loose = len(self.facts.cities) > 1
-            self.pricers[block] = BlockLabels(spec, self.cities[spec.city], self.users, scale, loose)
+            pricer = BlockLabels(spec, self.cities[spec.city], self.users, scale, loose)
+            self.pricers[block] = pricer
+            if clock is not None:
+                clock.add(pricer.graph.pairs * HOP_WORK * WORK_SECONDS)
         return self.pricers[block]
 
     def first_limit(self, seconds: float) -> int:
-        """The first label limit for a clock of `seconds`: `FIRST_ROUNDS` rounds of the group
+        """The first work limit for a clock of `seconds`: `FIRST_ROUNDS` rounds of the group
         and (with splits) every single user priced in every block at this limit fit in it,
-        within [`LEAST_LABEL_LIMIT`, `FIRST_LABEL_LIMIT`]."""
+        within [`LEAST_WORK_LIMIT`, `FIRST_WORK_LIMIT`]."""
         calls = len(self.facts.blocks) * (1 + (len(self.users) if self.splits else 0))
-        fitting = int(seconds / (FIRST_ROUNDS * calls * LABEL_SECONDS))
-        return max(LEAST_LABEL_LIMIT, min(FIRST_LABEL_LIMIT, fitting))
+        fitting = int(seconds / (FIRST_ROUNDS * calls * WORK_SECONDS))
+        return max(LEAST_WORK_LIMIT, min(FIRST_WORK_LIMIT, fitting))
 
     def _price(
         self, pricer: BlockLabels, team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
     ) -> Priced:
-        before = pricer.labels
-        assert self.label_limit is not None
-        limit = max(1, min(self.label_limit, int(clock.left() / LABEL_SECONDS)))
+        before = pricer.work
+        assert self.work_limit is not None
+        limit = max(1, min(self.work_limit, int(clock.left() / WORK_SECONDS)))
         priced = pricer.price(team, dual, limit=limit)
-        clock.add((pricer.labels - before) * LABEL_SECONDS)
+        clock.add((pricer.work - before) * WORK_SECONDS)
         return priced
 
     def run(self, clock: Clock) -> BoundRun:
         """Rounds until the LP is optimal over all columns or `clock` is spent."""
         run = BoundRun()
-        if self.label_limit is None:
-            self.label_limit = self.first_limit(clock.left())
+        if self.work_limit is None:
+            self.work_limit = self.first_limit(clock.left())
         master = LinearMaster(self.master_skeleton)
         self.columns = master.columns
         everyone = tuple(range(len(self.users)))
@@ -191,7 +200,7 @@ class ColumnGeneration:
                 run.converged = True
                 break
             if not found:
-                self.label_limit = self.label_limit * 4
+                self.work_limit = self.work_limit * 4
             for column in found:
                 master.add_column(column)
                 run.columns += 1
@@ -211,7 +220,7 @@ class ColumnGeneration:
         ceilings: dict[Group, Fraction] = {}
         proven = True
         for block in self.facts.blocks:
-            pricer = self.pricer(block)
+            pricer = self.pricer(block, clock)
             answers: dict[Team, Priced] = {}
             first = [everyone] + ([(u,) for u in everyone] if self.splits else [])
             for team in first:

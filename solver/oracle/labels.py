@@ -22,7 +22,8 @@ Exact because nothing feasible is lost:
 - a label is dropped when an upper bound on everything it could still add (a fractional
   knapsack of the attractions it can still reach, the best meal of each kind not eaten) cannot
   beat the best complete column found.
-With a label limit the search may stop early; its answer then carries the largest bound over
+With a work limit (`_Search.work`: completion bounds evaluated, each weighted by the
+attractions it scans) the search may stop early; its answer then carries the largest bound over
 the labels not yet extended, still a valid ceiling.
 """
 
@@ -44,8 +45,9 @@ from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 
-LABEL_LIMIT = 200_000
-"""Labels one pricing call may extend before it stops with a ceiling instead of an optimum."""
+WORK_LIMIT = 10**10
+"""The work (`_Search.work`) one pricing call may do before it stops with a ceiling instead of
+an optimum, unless the caller says otherwise."""
 
 
 @dataclass(slots=True)
@@ -111,8 +113,8 @@ class BlockLabels:
     reject_bits: dict[tuple[int, int], int] = field(init=False)
     latest: int = field(init=False)
     """The latest minute any destination gate accepts."""
-    labels: int = field(init=False, default=0)
-    """Labels extended by every call so far (the work measure)."""
+    work: int = field(init=False, default=0)
+    """The work of every call so far (`_Search.work`)."""
 
     def __post_init__(self) -> None:
         self.graph = block_graph(self.spec, self.city)
@@ -130,7 +132,7 @@ class BlockLabels:
                     for item in n.place.rejects[u]:
                         self.reject_bits.setdefault((u, item), len(self.reject_bits))
 
-    def price(self, team: tuple[int, ...], duals: Duals, *, limit: int = LABEL_LIMIT) -> Priced:
+    def price(self, team: tuple[int, ...], duals: Duals, *, limit: int = WORK_LIMIT) -> Priced:
         """The best column of this block for `team` under `duals`, and a ceiling on every
         column's reduced cost (exact when `proven`)."""
         prizes = self._prizes(team, duals)
@@ -317,6 +319,10 @@ class _Search:
         default_factory=lambda: defaultdict(list)
     )
     reject_charge: dict[int, int] = field(default_factory=dict)
+    work: int = 0
+    """Completion bounds evaluated so far, each counted as 1 + the attractions it scans: the
+    work measure (a bound costs more than everything else done with a label, in proportion to
+    the block's attractions)."""
 
     def run(self) -> Priced:
         pricer, prizes = self.pricer, self.prizes
@@ -325,7 +331,6 @@ class _Search:
                 self.reject_charge[bit] = charge
         stack = self._origins()
         ceiling: int | None = None
-        extended = 0
         while stack:
             label = stack.pop()
             if label.dead:
@@ -333,10 +338,9 @@ class _Search:
             bound = label.bound
             if self.best is not None and bound <= self.best:
                 continue
-            if extended >= self.limit:
+            if self.work >= self.limit:
                 ceiling = bound if ceiling is None else max(ceiling, bound)
                 continue
-            extended += 1
             self._complete(label)
             children = []
             for child in self._extend(label):
@@ -345,7 +349,7 @@ class _Search:
                     children.append(child)
             children.sort(key=lambda child: child.bound)
             stack.extend(children)
-        pricer.labels += extended
+        pricer.work += self.work
         top = self.best if ceiling is None else ceiling if self.best is None else max(self.best, ceiling)
         ceiling_value = Fraction(-(10**9)) if top is None else Fraction(top, SCALE)
         if self.best_end is None:
@@ -501,6 +505,7 @@ class _Search:
         the least travel in, which never exceed the minutes a visit adds to the time or the
         active minutes) of capacity min(time left, A's upper end). The bound is the best
         regime's; reject charges only lower a completion."""
+        self.work += 1 + len(self.prizes.ranked)
         pricer, prizes = self.pricer, self.prizes
         here = label.node
         now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)

@@ -89,7 +89,7 @@ def test_column_generation_converges_to_a_bound_above_the_exhaustive_optimum(
 
 
 def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> list[Fraction]:
-    """Exact ceilings of every (block, team) by the labelling pricer (no label limit)."""
+    """Exact ceilings of every (block, team) by the labelling pricer (no work limit)."""
 
     def dual(key: RowKey) -> Fraction:
         return duals.get(key, Fraction(0))
@@ -98,7 +98,7 @@ def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> li
     for block in generation.facts.blocks:
         pricer = generation.pricer(block)
         for team in teams_of(len(generation.users), generation.splits):
-            priced = pricer.price(team, dual, limit=10**7)
+            priced = pricer.price(team, dual)
             assert priced.proven
             out.append(priced.ceiling)
     return out
@@ -154,7 +154,7 @@ def test_labelling_and_cp_sat_price_a_block_alike(task_id: str, seed: int, day: 
         return table[key]
 
     for team in teams_of(len(users), True)[:3]:
-        exact = labels.price(team, dual, limit=10**7)
+        exact = labels.price(team, dual)
         other = model.price(team, dual, seconds=30)
         assert exact.proven and other.proven
         assert abs(exact.ceiling - other.ceiling) <= Fraction(50, 10**6)
@@ -192,12 +192,12 @@ def test_certify_names_what_a_record_lacks() -> None:
     task_id=st.sampled_from(sorted(EXPECTED)),
     seed=st.integers(0, 10**6),
     day=st.sampled_from([1, 2]),
-    limit=st.integers(1, 40),
+    limit=st.integers(1, 400),
 )
 def test_a_pricing_cut_short_still_bounds_the_best_column(
     task_id: str, seed: int, day: int, limit: int
 ) -> None:
-    """The ceiling a label limit leaves (the completion bound of the labels not extended: caps
+    """The ceiling a work limit leaves (the completion bound of the labels not extended: caps
     by regime, must bonuses once) is never below the exact best reduced cost."""
     facts, cities, users = _pricers(task_id)
     spec = facts.blocks[(day, facts.cities[0])]
@@ -213,7 +213,7 @@ def test_a_pricing_cut_short_still_bounds_the_best_column(
         return table[key]
 
     for team in teams_of(len(users), True):
-        exact = labels.price(team, dual, limit=10**7)
+        exact = labels.price(team, dual)
         short = labels.price(team, dual, limit=limit)
         assert exact.proven
         assert short.ceiling >= exact.ceiling
@@ -267,12 +267,12 @@ def test_a_pattern_orders_cities_along_its_legs() -> None:
     assert Pattern((staying(2, "C"), staying(1, "A")), Fraction(0)).order("H", ["C", "A"]) == ("A", "C")
 
 
-def test_the_first_label_limit_fits_five_rounds_in_the_clock() -> None:
+def test_the_first_work_limit_fits_five_rounds_in_the_clock() -> None:
     """Two blocks, the group and two single users priced in each: six calls a round."""
     generation, _ = _generation("disagree", True)
-    assert generation.first_limit(60) == 500
-    assert generation.first_limit(1.8) == 200
-    assert generation.first_limit(0.1) == 20
+    assert generation.first_limit(60) == 200_000
+    assert generation.first_limit(0.45) == 10_000
+    assert generation.first_limit(0.01) == 2_000
 
 
 @pytest.mark.parametrize("task_id", sorted(EXPECTED))
