@@ -5,7 +5,8 @@ here beside the top-level commands.
 
 Help is click's plain layout (`rich_markup_mode=None`): flags show no metavar, paragraphs are
 re-wrapped to the terminal, and a group lists each command with the first sentence of its help,
-whole (`SentenceGroup`; click would cut it at the column width).
+whole and wrapped at spaces only (`SentenceGroup`; click would cut it at the column width, and
+break `--at-event` at its hyphen).
 
 Command modules import the engine (verifier, sandbox, solver, runs, report, rich tables) inside
 their command functions: typer needs only the signatures, so `tripwright --help` and a single
@@ -15,6 +16,7 @@ their command functions: typer needs only the signatures, so `tripwright --help`
 from __future__ import annotations
 
 import inspect
+import textwrap
 from typing import Any
 
 import typer
@@ -59,7 +61,27 @@ class SentenceGroup(TyperGroup):
                 rows.append((name, command.short_help or first_sentence(command.help or "")))
         if rows:
             with formatter.section("Commands"):
-                formatter.write_dl(rows)
+                write_rows(formatter, rows)
+
+
+def write_rows(formatter: Any, rows: list[tuple[str, str]]) -> None:
+    """Click's two-column layout, wrapped at spaces only: click's wrapper breaks words at their
+    hyphens, which cut a flag such as `--at-event` in two."""
+    first = min(max(len(name) for name, _ in rows), 30) + 2
+    indent = " " * formatter.current_indent
+    wrapper = textwrap.TextWrapper(
+        width=max(formatter.width - first - formatter.current_indent, 20),
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    for name, text in rows:
+        lines = wrapper.wrap(text) or [""]
+        if len(name) + 2 > first:
+            formatter.write(f"{indent}{name}\n")
+            formatter.write("".join(f"{indent}{'':<{first}}{line}\n" for line in lines))
+            continue
+        formatter.write(f"{indent}{name:<{first}}{lines[0]}\n")
+        formatter.write("".join(f"{indent}{'':<{first}}{line}\n" for line in lines[1:]))
 
 
 app = typer.Typer(

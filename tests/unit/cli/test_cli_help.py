@@ -94,3 +94,12 @@ def test_first_sentence_is_one_line_up_to_the_first_full_stop() -> None:
     )
     assert first_sentence("Read plans") == "Read plans"
     assert first_sentence("  Build a\n  world (docs/world.md).") == "Build a world (docs/world.md)."
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+def test_a_listing_never_cuts_a_word_at_its_hyphen(width: int) -> None:
+    """Click's wrapper would write `--at-` at a line's end and `event` on the next."""
+    result = CliRunner().invoke(app, ["tasks", "--help"], env={"COLUMNS": str(width)}, terminal_width=width)
+    assert result.exit_code == 0
+    assert all(not line.rstrip().endswith("-") for line in result.output.splitlines())
+    assert "--at-event" in result.output
