@@ -405,9 +405,10 @@ class _Search:
         columns make) on the primal model of its order and teams: written straight as a plan,
         and completed from its hint and improved. A third of `seconds` at most goes to the
         integer master, a third to the completion, the rest to the improvement (time not used
-        stays with the later primal search)."""
+        stays with the later primal search). Nothing to do when no user is scored (an empty
+        preference table): the columns then have no team to hand to the model."""
         generation = self.generation
-        if generation is None:
+        if generation is None or not self.users:
             return
         spent = self.clock.used
         pattern = integer_master(

@@ -283,3 +283,10 @@ def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> N
     pattern = record.extra["decomposition"]["pattern"]
     assert pattern["written"] is True
     assert record.objective == pattern["value"] == TINY_PATTERN_VALUES[task_id]
+
+
+def test_an_empty_preference_table_makes_no_pattern_and_no_error() -> None:
+    """No scored user: the columns have no team; the oracle still returns a plan."""
+    record = solve_task(HAND_MADE["agree"], WORLD, OracleSettings(time_limit=2, seed=0), table={})
+    assert record.plan is not None and record.objective == 0
+    assert "pattern" not in record.extra["decomposition"]
