@@ -157,11 +157,17 @@ def _schedule(
     """The team's times on the model's own places (the pattern's times are a class's: its
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
     team would reach its destination too late (its time, else 23:59)."""
-    destination = gates[1]
+    origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
         leave, sequence = _timed(catalog, block, stops, gates, split=split)
-        back = _back(catalog, block, sequence, gates)
+        if not sequence:
+            direct = (
+                0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
+            )
+            leave = max(leave, min(NIGHT_END, limit - direct))
+            return leave, [], leave + direct
+        back = _back(catalog, block, sequence, destination)
         attractions = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
         if back <= limit or not attractions:
             return leave, sequence, back
@@ -171,13 +177,15 @@ def _schedule(
 def _timed(
     catalog: CityCatalog, block: Block, stops: list[list[int]], gates: tuple[Gate, Gate], *, split: bool
 ) -> tuple[int, list[tuple[int, int]]]:
-    """Earliest-first times: when the team leaves its origin (not before 06:00 when the group
-    splits or leaves a hotel) and each visit with its start — at a meal the member that finishes
-    first; an attraction is dropped when its windows no longer take it or when it would make the
-    next meal miss its window (meals are kept whatever happens: strict judges the plan)."""
+    """Earliest-first times: when the team leaves its origin (a leg's hub once out of it, a
+    hotel at any time — transfers may run before 06:00 —, and not before 06:00 when the group
+    splits, since its waits are written as rests) and each visit with its start — at a meal
+    the member that finishes first; an attraction is dropped when its windows no longer take it
+    or when it would make the next meal miss its window (meals are kept whatever happens:
+    strict judges the plan)."""
     origin = gates[0]
     start_time = 0 if origin is None or origin[1] is None else origin[1]
-    if split or origin is None or origin[1] is None:
+    if split:
         start_time = max(start_time, NIGHT_END)
     here, ready = None if origin is None else origin[0], start_time
     leave: int | None = None
@@ -201,15 +209,8 @@ def _timed(
     return (start_time if leave is None else leave), sequence
 
 
-def _back(
-    catalog: CityCatalog, block: Block, sequence: list[tuple[int, int]], gates: tuple[Gate, Gate]
-) -> int:
-    """When the team reaches its destination: after its last visit, else straight from its origin."""
-    origin, destination = gates
-    if not sequence:
-        start = 0 if origin is None or origin[1] is None else origin[1]
-        direct = 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
-        return max(start, NIGHT_END) + direct
+def _back(catalog: CityCatalog, block: Block, sequence: list[tuple[int, int]], destination: Gate) -> int:
+    """When the team reaches its destination after its last visit."""
     last, start = sequence[-1]
     end = start + block.stops[last].service
     return end + (
