@@ -6,10 +6,12 @@ The integer master's pattern names, per block, each team and its route: attracti
 restaurant *classes*, service starts, and the gates it leaves from and arrives at. This module
 answers the questions `emit.PlanWriter` asks of a solved model — which blocks exist, which legs
 and hotels are taken and when, who is in which team, each team's route and times — from the
-pattern instead of from CP-SAT, choosing for each meal the member of its class that the model
-holds and whose window takes the start. Nothing is checked here: the written plan goes through
-strict and the official GU like every other candidate, so a pattern that does not fit the real
-places (a member with a longer service, a closed day) is simply rejected.
+pattern instead of from CP-SAT. The pattern's times are a class's (a class's travel is its
+closest member's, its service the shortest), so each route is re-timed earliest first on the
+model's own places (`_schedule`): at a meal the member of the class that finishes first, and
+attractions dropped where the real times no longer allow them. Nothing is checked here: the
+written plan goes through strict and the official GU like every other candidate, so a pattern
+that does not fit the real places is simply rejected.
 """
 
 from __future__ import annotations
