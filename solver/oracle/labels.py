@@ -40,7 +40,6 @@ from solver.oracle.blocks import BlockGraph, BlockSpec, block_graph
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.model import required_meals
 from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
-from solver.oracle.routing import Stop
 from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
@@ -298,14 +297,6 @@ def _over(amount: int, cap: int | None) -> int:
     return int(cap is not None and amount > cap)
 
 
-def _first_start(stop: Stop, arrival: int) -> int | None:
-    """The earliest service start at or after `arrival` inside one of the stop's windows."""
-    for low, high in stop.starts:
-        if high >= arrival:
-            return max(low, arrival)
-    return None
-
-
 @dataclass
 class _Search:
     pricer: BlockLabels
@@ -435,7 +426,7 @@ class _Search:
             minutes = row[j]
             if minutes is None:
                 continue
-            start = _first_start(pricer.graph.stops[j], ready + minutes)
+            start = pricer.graph.stops[j].first_start(ready + minutes)
             if start is None:
                 continue
             value, claimed, hit = label.value + prizes.prize[j], label.claimed, label.hit

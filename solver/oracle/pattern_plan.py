@@ -226,7 +226,7 @@ def _best(
     """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first, and its start."""
     found: list[tuple[int, int, int]] = []
     for i in options:
-        start = _start(block.stops[i].starts, ready + _travel(catalog, here, block.nodes[i].place.members))
+        start = block.stops[i].first_start(ready + _travel(catalog, here, block.nodes[i].place.members))
         if start is not None:
             found.append((start + block.stops[i].service, i, start))
     if not found:
@@ -247,8 +247,3 @@ def _meal_reachable(
 
 def _travel(catalog: CityCatalog, origin: tuple[str, ...] | None, destination: tuple[str, ...]) -> int:
     return 0 if origin is None else catalog.travel(origin, destination) or 0
-
-
-def _start(windows: tuple[tuple[int, int], ...], arrival: int) -> int | None:
-    """The earliest start at or after `arrival` inside one of the windows."""
-    return next((max(low, arrival) for low, high in windows if high >= arrival), None)

@@ -38,6 +38,11 @@ class Stop:
     def last(self) -> int:
         return max(high for _, high in self.starts)
 
+    def first_start(self, arrival: int) -> int | None:
+        """The earliest service start at or after `arrival` inside one of the intervals (None:
+        they have all closed)."""
+        return next((max(low, arrival) for low, high in self.starts if high >= arrival), None)
+
 
 @dataclass(frozen=True)
 class End:
@@ -222,8 +227,4 @@ def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | 
     known = [minutes for minutes in reach if minutes is not None]
     if not known:
         return None
-    arrival = leave_low + min(known)
-    for low, high in stop.starts:
-        if high >= arrival:
-            return max(low, arrival)
-    return None
+    return stop.first_start(leave_low + min(known))
