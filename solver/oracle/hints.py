@@ -15,11 +15,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.blocks import TripFacts
 from solver.oracle.clock import Clock
-from solver.oracle.integer_master import Pattern
 from solver.oracle.model import Block, TripModel
-from solver.oracle.pricing import Column
 from verifier.model.plan import minutes
 from verifier.strict.meals import MEALS
 
@@ -113,90 +110,6 @@ def _block_hints(
             hints[arc.index] = 1
     if not sequence:
         hints[route.empty.index] = 1
-
-
-def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[int, ...] | None:
-    """The day of each transition of `order` (home → c1 → … → home) the pattern's columns
-    arrive by leg, or None when they do not say (a transition no column uses)."""
-    arrivals = {
-        (key[1], key[2], key[3])
-        for column in pattern.columns
-        for row, _ in column.rows
-        if row[0] == "orig" and isinstance(key := row[4], tuple) and key[0] == "leg"
-    }
-    found: list[int] = [1]
-    for i in range(1, len(order)):
-        day = next((d for (a, b, d) in arrivals if a == order[i - 1] and b == order[i]), None)
-        if day is None:
-            return None
-        found.append(int(day))
-    return (*found, days)
-
-
-def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern) -> int:
-    """Hint `trip` (a model of the pattern's city order with enough teams) with the pattern:
-    per block its teams (ranked by their least member, the model's canonical numbering), the
-    hotels and the legs its gates name, and each team's attractions (`_route_hints`). Returns
-    how many variables were hinted."""
-    stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
-    hints: dict[int, int] = {}
-    by_block: dict[tuple[int, str], list[Column]] = {}
-    for column in pattern.columns:
-        by_block.setdefault(column.block, []).append(column)
-    for (day, city), columns in by_block.items():
-        block = trip.blocks.get((day, stage[city]))
-        if block is None:
-            continue
-        columns.sort(key=lambda column: column.team[0])
-        if len(columns) > len(block.routes):
-            continue
-        for k, column in enumerate(columns):
-            for u in range(trip.users):
-                hints[block.teams.member[k][u].index] = int(u in column.team)
-            _route_hints(block, k, column, hints)
-            for row, _ in column.rows:
-                if row[0] in ("orig", "dest"):
-                    _gate_hints(trip, facts, stage, row[4], hints)
-    for index, value in hints.items():
-        trip.model.add_hint(trip.model.get_int_var_from_proto_index(index), value)
-    return len(hints)
-
-
-def _route_hints(block: Block, k: int, column: Column, hints: dict[int, int]) -> None:
-    """The column's attractions on team k's route (its meals and times are left to the model:
-    a restaurant class's opening and service are its members' loosest)."""
-    route = block.routes[k]
-    for name, start, meal in column.visits:
-        if meal is None and (node := _node(block, name, "attraction", start)) is not None:
-            hints[route.visit[node].index] = 1
-
-
-def _gate_hints(
-    trip: TripModel, facts: TripFacts, stage: dict[str, int], gate: object, hints: dict[int, int]
-) -> None:
-    """The hotel class or leg option a column's gate names, on the model's variables."""
-    if not isinstance(gate, tuple):
-        return
-    if gate[0] == "hotel":
-        _, night, city, k = gate
-        members = facts.hotels[str(city)][int(k)].members
-        for place, literal in trip.skeleton.hotels.get((int(night), stage[str(city)]), []):
-            if place.name in members:
-                hints[literal.index] = 1
-                return
-        return
-    _, origin, destination, day, k = gate
-    option = facts.legs[(str(origin), str(destination), int(day))][int(k)]
-    stops = trip.frame.stops
-    for i in range(len(stops) - 1):
-        if (stops[i], stops[i + 1]) != (origin, destination):
-            continue
-        for leg, literal, depart in trip.skeleton.legs.get((i, int(day)), []):
-            if leg == option:
-                hints[literal.index] = 1
-                hints[depart.index] = leg.depart
-                hints[trip.skeleton.on_day[(i, int(day))].index] = 1
-                return
 
 
 def _node(block: Block, name: str, kind: str, start: int) -> int | None:

@@ -7,9 +7,9 @@ exact contribution to the members' utility). The master's rows (`master.Skeleton
 skeleton variable integer and every column binary is a small integer program: the best
 combination of the pool's days that the trip skeleton, the once-per-traveller, must, meal and
 budget rows allow. Its answer is a *pattern* — the city order, the teams of every block and
-their routes — that `hints.hint_from_columns` hands to the primal CP-SAT model as a warm start:
-the primal model, not this one, writes and checks the plan, so the pattern needs to be good,
-not exact (its restaurants and hotels are the relaxed catalog's classes).
+their routes — that `pattern_plan.py` lays onto the primal model, to be written as a plan and
+completed by CP-SAT: the primal model, not this one, writes and checks the plan, so the pattern
+needs to be good, not exact (its restaurants and hotels are the relaxed catalog's classes).
 
 Solved by CP-SAT on one worker with a deterministic time limit (rows scaled to integers), so a
 seed gives the same pattern on any machine.
@@ -42,10 +42,9 @@ class Pattern:
         not say (a block priced without legs), the cities by first day there, then the rest
         in task order."""
         legs = {
-            str(key[1]): str(key[2])
+            str(gate[1]): str(gate[2])
             for column in self.columns
-            for row, _ in column.rows
-            if row[0] == "orig" and isinstance(key := row[4], tuple) and key[0] == "leg"
+            if (gate := column.origin) is not None and gate[0] == "leg"
         }
         chain: list[str] = []
         here = home

@@ -1,4 +1,5 @@
-"""A pattern laid onto a primal model's variables, so the plan writer writes it as a plan.
+"""A pattern laid onto a primal model's variables: as values the plan writer writes as a plan
+(`pattern_assignment`), and as a hint for CP-SAT to complete (`hint_from_columns`).
 
 See docs/oracle.md#plans-from-the-columns.
 
@@ -17,10 +18,11 @@ that does not fit the real places is simply rejected.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.blocks import TripFacts
+from solver.oracle.blocks import GateKey, TripFacts
 from solver.oracle.catalog import CityCatalog, classes
 from solver.oracle.improve import Assignment
 from solver.oracle.integer_master import Pattern
@@ -36,10 +38,46 @@ def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCata
     for column in pattern.columns:
         restaurants = _restaurant_classes(cities[column.block[1]])
         names |= {m for name, _, meal in column.visits if meal is not None for m in restaurants.get(name, ())}
-        for row, _ in column.rows:
-            if row[0] in ("orig", "dest") and isinstance(gate := row[4], tuple) and gate[0] == "hotel":
-                names |= set(facts.hotels[str(gate[2])][int(str(gate[3]))].members)
+        for gate in (column.origin, column.destination):
+            if gate is not None and gate[0] == "hotel":
+                names |= set(facts.hotels[str(gate[2])][int(gate[3])].members)
     return names
+
+
+def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[int, ...] | None:
+    """The day of each transition of `order` (home → c1 → … → home) the pattern's columns
+    arrive by leg, or None when they do not say (a transition no column uses)."""
+    arrivals = {
+        (gate[1], gate[2], gate[3])
+        for column in pattern.columns
+        if (gate := column.origin) is not None and gate[0] == "leg"
+    }
+    found: list[int] = [1]
+    for i in range(1, len(order)):
+        day = next((d for (a, b, d) in arrivals if a == order[i - 1] and b == order[i]), None)
+        if day is None:
+            return None
+        found.append(int(day))
+    return (*found, days)
+
+
+def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern) -> int:
+    """Hint `trip` (a model of the pattern's city order with enough teams) with the pattern's
+    teams, the hotels and legs its gates name (as `pattern_assignment` sets them), and each
+    team's attractions — its meals and times are left to the model, since a restaurant class's
+    opening and service are its members' loosest. Returns how many variables were hinted."""
+    hints: dict[int, int] = {}
+    for block, k, column in _teams(trip, pattern):
+        for u in range(trip.users):
+            hints[block.teams.member[k][u].index] = int(u in column.team)
+        for name, _, meal in column.visits:
+            if meal is None and (nodes := _nodes(block, (name,), None)):
+                hints[block.routes[k].visit[nodes[0]].index] = 1
+        _gate(trip, facts, block, column.origin, hints, arriving=True)
+        _gate(trip, facts, block, column.destination, hints, arriving=False)
+    for index, value in hints.items():
+        trip.model.add_hint(trip.model.get_int_var_from_proto_index(index), value)
+    return len(hints)
 
 
 def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
@@ -50,7 +88,20 @@ def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
 def pattern_assignment(trip: TripModel, facts: TripFacts, pattern: Pattern) -> Assignment:
     """The values of `trip`'s variables that the plan writer reads, from `pattern` (every other
     variable 0); `trip` is a model of the pattern's city order with enough teams."""
-    values = [0] * len(trip.model.proto.variables)
+    values: dict[int, int] = {}
+    for block, k, column in _teams(trip, pattern):
+        values[trip.skeleton.block[(block.day, block.city)].index] = 1
+        _team(trip, facts, block, k, column, values=values)
+    solution = [0] * len(trip.model.proto.variables)
+    for index, value in values.items():
+        solution[index] = value
+    return Assignment(solution)
+
+
+def _teams(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, int, Column]]:
+    """Each column of the pattern with its block of `trip` and its team's index there (teams
+    ranked by their least member, the model's canonical numbering); blocks the model lacks, or
+    with more teams than it allows, are passed over."""
     stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
     by_block: dict[tuple[int, str], list[Column]] = {}
     for column in pattern.columns:
@@ -59,14 +110,12 @@ def pattern_assignment(trip: TripModel, facts: TripFacts, pattern: Pattern) -> A
         block = trip.blocks.get((day, stage[city]))
         if block is None or len(columns) > len(block.routes):
             continue
-        values[trip.skeleton.block[(day, stage[city])].index] = 1
         for k, column in enumerate(sorted(columns, key=lambda c: c.team[0])):
-            _team(trip, facts, block, k, column, values=values)
-    return Assignment(values)
+            yield block, k, column
 
 
 def _team(
-    trip: TripModel, facts: TripFacts, block: Block, k: int, column: Column, *, values: list[int]
+    trip: TripModel, facts: TripFacts, block: Block, k: int, column: Column, *, values: dict[int, int]
 ) -> None:
     """Team k of `block`: members, gates, route and times."""
     values[block.teams.active[k].index] = 1
@@ -74,12 +123,8 @@ def _team(
         values[block.teams.member[k][u].index] = 1
     catalog = trip.place_sets[trip.frame.stops[block.city]].city
     restaurants = _restaurant_classes(catalog)
-    origin = destination = None
-    for row, _ in column.rows:
-        if row[0] == "orig":
-            origin = _gate(trip, facts, block, row[4], values, arriving=True)
-        elif row[0] == "dest":
-            destination = _gate(trip, facts, block, row[4], values, arriving=False)
+    origin = _gate(trip, facts, block, column.origin, values, arriving=True)
+    destination = _gate(trip, facts, block, column.destination, values, arriving=False)
     route = block.routes[k]
     stops = [
         options
@@ -103,11 +148,17 @@ def _team(
 
 
 def _gate(
-    trip: TripModel, facts: TripFacts, block: Block, gate: object, values: list[int], *, arriving: bool
+    trip: TripModel,
+    facts: TripFacts,
+    block: Block,
+    gate: GateKey | None,
+    values: dict[int, int],
+    *,
+    arriving: bool,
 ) -> tuple[tuple[str, ...], int | None] | None:
     """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
     its day and departure); its places and the time it sets, None when the model lacks it."""
-    if not isinstance(gate, tuple):
+    if gate is None:
         return None
     ends = block.origins if arriving else block.destinations
     literals = block.origin_literals if arriving else block.destination_literals
@@ -133,7 +184,7 @@ def _gate(
 
 
 def _end(
-    ends: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar], name: str, values: list[int]
+    ends: tuple[tuple[str, ...], ...], literals: list[cp_model.IntVar], name: str, values: dict[int, int]
 ) -> tuple[str, ...]:
     """Set the literal of the block end holding `name`; its places."""
     for members, literal in zip(ends, literals, strict=True):

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from ortools.sat.python import cp_model
 
-from solver.oracle.blocks import BlockSpec, block_graph
+from solver.oracle.blocks import BlockSpec, GateKey, block_graph
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.model import Node, required_meals
 from solver.oracle.routing import End, Graph, Route, add_route
@@ -62,6 +62,22 @@ class Column:
     """The column's coefficients in the master's rows."""
     visits: tuple[tuple[str, int, int | None], ...] = ()
     """(place name, service start, meal index or None) in route order (for plans and hints)."""
+
+    @property
+    def origin(self) -> GateKey | None:
+        """The gate the route leaves from (the key its "orig" rows name; None for no member)."""
+        return self._gate("orig")
+
+    @property
+    def destination(self) -> GateKey | None:
+        """The gate the route ends at (the key its "dest" rows name; None for no member)."""
+        return self._gate("dest")
+
+    def _gate(self, kind: str) -> GateKey | None:
+        for key, _ in self.rows:
+            if key[0] == kind and isinstance(gate := key[4], tuple):
+                return gate
+        return None
 
 
 @dataclass(frozen=True)

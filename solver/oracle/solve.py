@@ -38,11 +38,11 @@ from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
-from solver.oracle.hints import completion, hint_by_name, hint_from_columns, hint_from_plan, pattern_days
+from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
 from solver.oracle.integer_master import Pattern, integer_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
-from solver.oracle.pattern_plan import class_members, pattern_assignment
+from solver.oracle.pattern_plan import class_members, hint_from_columns, pattern_assignment, pattern_days
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
