@@ -314,6 +314,12 @@ class _Search:
     """Completion bounds evaluated so far, each counted as 1 + the attractions it scans: the
     work measure (a bound costs more than everything else done with a label, in proportion to
     the block's attractions)."""
+    caps: tuple[list[int | None], list[int | None]] = field(init=False)
+    """The team's attraction caps and active-minute caps, member by member (`_bound`)."""
+
+    def __post_init__(self) -> None:
+        users = [self.pricer.users[u] for u in self.team]
+        self.caps = ([u.max_pois for u in users], [u.max_minutes for u in users])
 
     def run(self) -> Priced:
         pricer, prizes = self.pricer, self.prizes
@@ -502,26 +508,13 @@ class _Search:
         now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
         room = pricer.latest - now
         stops, identity = pricer.graph.stops, pricer.identity
-        knapsack = _Knapsack(
-            [
-                (w, g)
-                for j, w, g in prizes.ranked
-                if not label.visited >> identity[j] & 1 and stops[j].last >= now
-            ]
-        )
-        apart = _Knapsack(
-            [
-                (w, g)
-                for j, w, g in prizes.ranked_plain
-                if not label.visited >> identity[j] & 1 and stops[j].last >= now
-            ]
-        )
+        reachable = {
+            j for j, _, _ in prizes.ranked if not label.visited >> identity[j] & 1 and stops[j].last >= now
+        }
+        knapsack = _Knapsack([(w, g) for j, w, g in prizes.ranked if j in reachable])
+        apart = _Knapsack([(w, g) for j, w, g in prizes.ranked_plain if j in reachable])
         bonuses = {
-            bit: bonus
-            for j, _, _ in prizes.ranked
-            if not label.visited >> identity[j] & 1 and stops[j].last >= now
-            for bit, bonus in prizes.claims[j]
-            if not label.claimed >> bit & 1
+            bit: bonus for j in reachable for bit, bonus in prizes.claims[j] if not label.claimed >> bit & 1
         }
         extra = 0
         for meal, options in prizes.meals.items():
@@ -536,19 +529,14 @@ class _Search:
         if label.loose:
             return base + gained(room, None)
         best: int | None = None
-        for more, count_owed in self._regimes(label.count, [u.max_pois for u in self._team_users]):
-            for minutes, minutes_owed in self._regimes(
-                label.active, [u.max_minutes for u in self._team_users]
-            ):
+        pois, active = self.caps
+        for more, count_owed in self._regimes(label.count, pois):
+            for minutes, minutes_owed in self._regimes(label.active, active):
                 value = gained(room if minutes is None else min(room, minutes), more)
                 value -= 2 * SCALE * (count_owed + minutes_owed)
                 best = value if best is None else max(best, value)
         assert best is not None
         return base + best
-
-    @property
-    def _team_users(self) -> list[ScoredUser]:
-        return [self.pricer.users[u] for u in self.team]
 
     @staticmethod
     def _regimes(used: int, caps: Sequence[int | None]) -> list[tuple[int | None, int]]:
