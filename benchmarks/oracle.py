@@ -79,7 +79,7 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     if decomposition is not None:
         row["decomposition"] = {
             key: decomposition.get(key)
-            for key in ("bound", "lp", "rounds", "columns", "converged", "pattern")
+            for key in ("bound", "lp", "rounds", "columns", "seeded", "converged", "pattern")
         }
     if result.plan is not None:
         row["strict_valid"] = strict_violations(task, result.plan, world) == []

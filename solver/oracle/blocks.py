@@ -160,10 +160,15 @@ class BlockGraph:
         return sum(len(row) for table in (self.travel, self.out_of, self.into, self.direct) for row in table)
 
 
+def block_nodes(spec: BlockSpec, city: CityCatalog) -> list[tuple[Node, Stop]]:
+    """The nodes of `spec` in `city` and their stops: the relaxed catalog's attractions and
+    restaurant classes at each meal (`model.block_stops`)."""
+    return block_stops(PlaceSet(city, city.attractions, classes(city, city.restaurants), ()), spec.date)
+
+
 def block_graph(spec: BlockSpec, city: CityCatalog) -> BlockGraph:
     """The graph of `spec` in `city` (see `BlockGraph`)."""
-    place_set = PlaceSet(city, city.attractions, classes(city, city.restaurants), ())
-    pairs = block_stops(place_set, spec.date)
+    pairs = block_nodes(spec, city)
     nodes = tuple(node for node, _ in pairs)
     return BlockGraph(
         nodes,

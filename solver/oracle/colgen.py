@@ -29,26 +29,27 @@ from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 
-FIRST_WORK_LIMIT = 200_000
+FIRST_WORK_LIMIT = 1_000_000
 """The most work (`labels._Search.work`) a pricing call of the first rounds may do (heuristic
 pricing; escalated, see `work_limit`)."""
 
-FIRST_ROUNDS = 5
+FIRST_ROUNDS = 20
 """The first work limit is cut so that this many rounds fit in the clock (`first_limit`)."""
 
-LEAST_WORK_LIMIT = 2_000
+LEAST_WORK_LIMIT = 10_000
 """The least first work limit, however short the clock."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
 
-WORK_SECONDS = 1.5e-6
-"""Deterministic seconds charged per unit of pricing work (measured on gtb blocks of 25 and 150
-attractions: 1.1 and 1.5 µs a unit)."""
+WORK_SECONDS = 3e-7
+"""Deterministic seconds charged per unit of pricing work (measured on the first four blocks of
+gtb tasks 004175, 000203 and 000785, group and one user, 2 million units a call: 0.25–0.28 µs
+a unit)."""
 
-HOP_WORK = 4
+HOP_WORK = 20
 """Work units charged per travel time a block's graph holds (measured on task_000785's blocks,
-catalog caches warm: 2.5–5.5 µs a pair, about 4 units of pricing work)."""
+catalog caches warm: 2.5–5.5 µs a pair, about 20 units of pricing work)."""
 
 LP_SECONDS_PER_ITERATION = 2e-5
 """Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
@@ -71,6 +72,8 @@ class BoundRun:
     rounds: int = 0
     columns: int = 0
     """Columns generated."""
+    seeded: int = 0
+    """Columns read from plans before the first round (`plan_columns.py`)."""
     seconds: float = 0.0
     """Deterministic seconds charged (pricing labels and simplex iterations)."""
 
@@ -89,6 +92,7 @@ class BoundRun:
             "converged": self.converged,
             "rounds": self.rounds,
             "columns": self.columns,
+            "seeded": self.seeded,
             "seconds": round(self.seconds, 3),
             "multipliers": [
                 [key_to_json(key), f"{value.numerator}/{value.denominator}"]
@@ -135,7 +139,10 @@ class ColumnGeneration:
     after a round that adds no column without proving that none exists."""
     master_skeleton: Skeleton = field(init=False)
     columns: list[Column] = field(init=False, default_factory=list)
-    """Every column generated (the pool the integer master chooses from)."""
+    """Every column of the master: the seeds, then those generated (the pool the integer
+    master chooses from)."""
+    seeds: list[Column] = field(default_factory=list)
+    """Columns the first master starts with (`plan_columns.py`: the warm-start plans)."""
     pricers: dict[tuple[int, str], BlockLabels] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -181,6 +188,9 @@ class ColumnGeneration:
             self.work_limit = self.first_limit(clock.left())
         master = LinearMaster(self.master_skeleton)
         self.columns = master.columns
+        for column in self.seeds:
+            master.add_column(column)
+        run.seeded = len(self.seeds)
         everyone = tuple(range(len(self.users)))
         while not clock.spent():
             lp, duals = master.solve()
@@ -197,8 +207,12 @@ class ColumnGeneration:
             if run.value is None or value < run.value:
                 run.value, run.duals = value, duals
             if not found and proven:
-                run.converged = True
-                break
+                if not master.boxed():
+                    run.converged = True
+                    break
+                master.center(duals)
+                continue
+            master.center(run.duals)
             if not found:
                 self.work_limit = self.work_limit * 4
             for column in found:

@@ -20,15 +20,16 @@ Exact because nothing feasible is lost:
   least as much after allowing for every penalty and reject charge the survivor might still
   pay that the dropped one would not (`_dominates`);
 - a label is dropped when an upper bound on everything it could still add (a fractional
-  knapsack of the attractions it can still reach, the best meal of each kind not eaten) cannot
-  beat the best complete column found.
-With a work limit (`_Search.work`: completion bounds evaluated, each weighted by the
-attractions it scans) the search may stop early; its answer then carries the largest bound over
-the labels not yet extended, still a valid ceiling.
+  knapsack of the attractions it can still reach, in the time their windows and the due meals
+  leave, the best meal of each kind not eaten) cannot beat the best complete column found.
+The search dives depth first, then goes best first. With a work limit (`_Search.work`) it may
+stop early; its answer then carries the highest bound over the labels not yet extended, still
+a valid ceiling.
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from collections import defaultdict
@@ -38,7 +39,7 @@ from fractions import Fraction
 
 from solver.oracle.blocks import BlockGraph, BlockSpec, block_graph
 from solver.oracle.catalog import CityCatalog
-from solver.oracle.model import required_meals
+from solver.oracle.model import Node, required_meals
 from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
 from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
@@ -47,6 +48,16 @@ from verifier.strict.costs import lowest_cost_fen
 WORK_LIMIT = 10**10
 """The work (`_Search.work`) one pricing call may do before it stops with a ceiling instead of
 an optimum, unless the caller says otherwise."""
+
+BOUND_WORK = 5
+"""Work units per attraction a completion bound scans (and per bound); a dominance comparison
+is one unit (`_Search.work`)."""
+
+DIVE_SHARE = 0.1
+"""The share of a call's work spent depth first before the search turns best first."""
+
+NO_COMPLETION = -(10**18)
+"""The bound of a label no completion can close."""
 
 
 @dataclass(slots=True)
@@ -95,6 +106,10 @@ class _Prizes:
     """The same with the gain less the must bonuses (`_Search._bound`)."""
     meals: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Per meal: (last start, prize) of its kept nodes."""
+    meal_weights: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """Per meal: (node, service plus the least travel in) of its kept nodes."""
+    most_in: int = 0
+    """The largest least-travel-in of a kept node (`_Search._room`)."""
 
 
 @dataclass
@@ -110,8 +125,12 @@ class BlockLabels:
     identity: list[int] = field(init=False)
     must_bits: dict[tuple[int, int], int] = field(init=False)
     reject_bits: dict[tuple[int, int], int] = field(init=False)
-    latest: int = field(init=False)
-    """The latest minute any destination gate accepts."""
+    finish: int = field(init=False)
+    """The latest minute a visit may end and a destination gate still be reached in time."""
+    fits: list[bool] = field(init=False)
+    """Per node: whether a visit there can end by `finish` (the others are never kept)."""
+    kept_somewhere: int = field(init=False)
+    """The meals (bits) some destination gate keeps from being due."""
     work: int = field(init=False, default=0)
     """The work of every call so far (`_Search.work`)."""
 
@@ -121,7 +140,18 @@ class BlockLabels:
         self.identity = [
             places.setdefault(n.place.place, len(places)) if n.meal is None else -1 for n in self.graph.nodes
         ]
-        self.latest = max((DAY - 1 if g.time is None else g.time) for g in self.spec.destinations)
+        self.finish = max(
+            (
+                (DAY - 1 if gate.time is None else gate.time) - min(travel)
+                for gate, row in zip(self.spec.destinations, self.graph.into, strict=True)
+                if (travel := [m for m in row if m is not None])
+            ),
+            default=-DAY,
+        )
+        self.fits = [stop.starts[0][0] + stop.service <= self.finish for stop in self.graph.stops]
+        self.kept_somewhere = sum(
+            1 << m for m in set().union(*(gate.keeps for gate in self.spec.destinations))
+        )
         self.must_bits, self.reject_bits = {}, {}
         for n in self.graph.nodes:
             if n.meal is None:
@@ -172,6 +202,8 @@ class BlockLabels:
                 rejects.append([])
             prize.append(_up(value))
         for i, node in enumerate(self.graph.nodes):
+            if not self.fits[i]:
+                continue
             if node.meal is not None or prize[i] + sum(b for _, b in claims[i]) > 0:
                 kept.append(i)
         spec = self.spec
@@ -198,8 +230,10 @@ class BlockLabels:
         ranked = []
         for j in prizes.kept:
             node, stop = self.graph.nodes[j], self.graph.stops[j]
+            prizes.most_in = max(prizes.most_in, into[j])
             if node.meal is not None:
                 prizes.meals.setdefault(node.meal, []).append((stop.last, prizes.prize[j]))
+                prizes.meal_weights.setdefault(node.meal, []).append((j, stop.service + into[j]))
                 continue
             gain = prizes.prize[j] + sum(b for _, b in prizes.claims[j])
             if gain > 0:
@@ -225,54 +259,21 @@ class BlockLabels:
         claims: frozenset[tuple[int, int]] | None = None,
     ) -> Column:
         """The column of a route — (node, service start) pairs in order — between two gates
-        (`ends`: origin and destination indices): its value for the team and its rows, term by term
-        as `pricing.BlockPricer` states them in its model (the tests hold the two pricers to the
-        same reduced costs). A must item of a visited place is claimed when it is in `claims`
-        (None: every one)."""
+        (`ends`: origin and destination indices), by `route_column`."""
         origin, destination = ends
-        day, city = self.spec.day, self.spec.city
-        rows: dict[RowKey, Fraction] = defaultdict(Fraction)
-        value = 0
-        nodes = [self.graph.nodes[i] for i, _ in route]
-        attractions = [n for n in nodes if n.meal is None]
+        visits = [(self.graph.nodes[i], start) for i, start in route]
         moving = self._moving(route, origin, destination)
-        active = moving + sum(n.place.service for n in attractions)
-        for u in team:
-            claimed: set[int] = set()
-            hit: set[int] = set()
-            for n in nodes:
-                place = n.place
-                value += place.scores[u]
-                if n.meal is None:
-                    rows[("once", u, city, place.place)] += 1
-                    for item in sorted(place.musts[u] - claimed):
-                        if claims is not None and (u, item) not in claims:
-                            continue
-                        claimed.add(item)
-                        value += 2
-                        rows[("must", u, city, item)] += 1
-                    for item in sorted(place.rejects[u] - hit):
-                        hit.add(item)
-                        rows[("rej", u, city, item, day)] += 1
-                    continue
-                assert n.meal is not None
-                rows[("meal", u, day, n.meal)] += 1
-                if self.users[u].max_spend_fen is not None:
-                    rows[("budget", u)] += Fraction(lowest_cost_fen(place.price_fen), self.budget_scale[u])
-            if not loose:
-                value -= 2 * _over(len(attractions), self.users[u].max_pois)
-                value -= 2 * _over(active, self.users[u].max_minutes)
-            else:
-                rows[("loose", u, day)] += 1
-            rows[("orig", day, city, u, self.spec.origins[origin].key)] += 1
-            rows[("dest", day, city, u, self.spec.destinations[destination].key)] += 1
-            rows[("part", day, city, u)] += 1
-        rows[("teams", day, city)] += 1
-        visits = tuple(
-            (self.graph.nodes[i].place.name, start, self.graph.nodes[i].meal) for i, start in route
+        return route_column(
+            self.spec,
+            self.users,
+            self.budget_scale,
+            team=team,
+            route=visits,
+            moving=moving,
+            ends=ends,
+            loose=loose,
+            claims=claims,
         )
-        ordered = tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0])))
-        return Column(self.spec.key, team, loose, value, ordered, visits)
 
     def _moving(self, route: Sequence[tuple[int, int]], origin: int, destination: int) -> int:
         if not route:
@@ -283,6 +284,66 @@ class BlockLabels:
         for (a, _), (b, _) in itertools.pairwise(route):
             total += self.graph.travel[a][b] or 0
         return total
+
+
+def route_column(
+    spec: BlockSpec,
+    users: Sequence[ScoredUser],
+    budget_scale: Sequence[int],
+    *,
+    team: tuple[int, ...],
+    route: Sequence[tuple[Node, int]],
+    moving: int,
+    ends: tuple[int, int],
+    loose: bool,
+    claims: frozenset[tuple[int, int]] | None = None,
+) -> Column:
+    """The column of a route — (node, service start) pairs in order, `moving` minutes of travel
+    in all — between two gates of `spec` (`ends`: origin and destination indices): its value
+    for the team and its rows, term by term as `pricing.BlockPricer` states them in its model
+    (the tests hold the two pricers to the same reduced costs). A must item of a visited place
+    is claimed when it is in `claims` (None: every one)."""
+    origin, destination = ends
+    day, city = spec.day, spec.city
+    rows: dict[RowKey, Fraction] = defaultdict(Fraction)
+    value = 0
+    nodes = [node for node, _ in route]
+    attractions = [n for n in nodes if n.meal is None]
+    active = moving + sum(n.place.service for n in attractions)
+    for u in team:
+        claimed: set[int] = set()
+        hit: set[int] = set()
+        for n in nodes:
+            place = n.place
+            value += place.scores[u]
+            if n.meal is None:
+                rows[("once", u, city, place.place)] += 1
+                for item in sorted(place.musts[u] - claimed):
+                    if claims is not None and (u, item) not in claims:
+                        continue
+                    claimed.add(item)
+                    value += 2
+                    rows[("must", u, city, item)] += 1
+                for item in sorted(place.rejects[u] - hit):
+                    hit.add(item)
+                    rows[("rej", u, city, item, day)] += 1
+                continue
+            assert n.meal is not None
+            rows[("meal", u, day, n.meal)] += 1
+            if users[u].max_spend_fen is not None:
+                rows[("budget", u)] += Fraction(lowest_cost_fen(place.price_fen), budget_scale[u])
+        if not loose:
+            value -= 2 * _over(len(attractions), users[u].max_pois)
+            value -= 2 * _over(active, users[u].max_minutes)
+        else:
+            rows[("loose", u, day)] += 1
+        rows[("orig", day, city, u, spec.origins[origin].key)] += 1
+        rows[("dest", day, city, u, spec.destinations[destination].key)] += 1
+        rows[("part", day, city, u)] += 1
+    rows[("teams", day, city)] += 1
+    visits = tuple((node.place.name, start, node.meal) for node, start in route)
+    ordered = tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0])))
+    return Column(spec.key, team, loose, value, ordered, visits)
 
 
 def _up(value: Fraction) -> int:
@@ -311,9 +372,8 @@ class _Search:
     )
     reject_charge: dict[int, int] = field(default_factory=dict)
     work: int = 0
-    """Completion bounds evaluated so far, each counted as 1 + the attractions it scans: the
-    work measure (a bound costs more than everything else done with a label, in proportion to
-    the block's attractions)."""
+    """The work measure: `BOUND_WORK` per completion bound and per attraction it scans, one
+    per dominance comparison (together they are nearly all a search's time, in proportion)."""
     caps: tuple[list[int | None], list[int | None]] = field(init=False)
     """The team's attraction caps and active-minute caps, member by member (`_bound`)."""
 
@@ -322,30 +382,58 @@ class _Search:
         self.caps = ([u.max_pois for u in users], [u.max_minutes for u in users])
 
     def run(self) -> Priced:
-        pricer, prizes = self.pricer, self.prizes
-        for charges in prizes.rejects:
+        """Depth first, best child first, for `DIVE_SHARE` of the work (good columns early),
+        then best first — the label of the highest bound next — so that a search cut short
+        leaves the least ceiling: every label above the highest bound left has been
+        extended."""
+        for charges in self.prizes.rejects:
             for bit, charge in charges:
                 self.reject_charge[bit] = charge
         stack = self._origins()
-        ceiling: int | None = None
-        while stack:
+        while stack and self.work < self.limit * DIVE_SHARE:
             label = stack.pop()
-            if label.dead:
-                continue
-            bound = label.bound
-            if self.best is not None and bound <= self.best:
-                continue
-            if self.work >= self.limit:
-                ceiling = bound if ceiling is None else max(ceiling, bound)
-                continue
+            if self._open(label):
+                children = self._children(label)
+                children.sort(key=lambda child: child.bound)
+                stack.extend(children)
+        heap = [(-label.bound, order, label) for order, label in enumerate(stack)]
+        heapq.heapify(heap)
+        count = len(heap)
+        ceiling: int | None = None
+        while heap:
+            label = heap[0][2]
+            if self.work >= self.limit and not label.dead and self._open(label, extend=False):
+                ceiling = label.bound
+                break
+            heapq.heappop(heap)
+            if self._open(label):
+                for child in self._children(label):
+                    heapq.heappush(heap, (-child.bound, count, child))
+                    count += 1
+        return self._answer(ceiling)
+
+    def _open(self, label: _Label, *, extend: bool = True) -> bool:
+        """Whether `label` may still beat the best column (when `extend`: completing it now)."""
+        if label.dead or (self.best is not None and label.bound <= self.best):
+            return False
+        if extend:
             self._complete(label)
-            children = []
-            for child in self._extend(label):
-                child.bound = self._bound(child)
-                if (self.best is None or child.bound > self.best) and self._insert(child):
-                    children.append(child)
-            children.sort(key=lambda child: child.bound)
-            stack.extend(children)
+        return True
+
+    def _children(self, label: _Label) -> list[_Label]:
+        """The extensions of `label` that may beat the best column and no label dominates,
+        each with its bound."""
+        children = []
+        for child in self._extend(label):
+            child.bound = self._bound(child)
+            if child.bound > (NO_COMPLETION if self.best is None else self.best) and self._insert(child):
+                children.append(child)
+        return children
+
+    def _answer(self, ceiling: int | None) -> Priced:
+        """The best column found and the ceiling (`ceiling`: the highest bound left unextended,
+        None when the search finished)."""
+        pricer = self.pricer
         pricer.work += self.work
         top = self.best if ceiling is None else ceiling if self.best is None else max(self.best, ceiling)
         ceiling_value = Fraction(-(10**9)) if top is None else Fraction(top, SCALE)
@@ -371,7 +459,7 @@ class _Search:
                 value = prizes.constant - prizes.origin_cost[o] - (prizes.loose_cost if loose else 0)
                 label = _Label(-1, start, 0, 0, 0, 0, 0, 0, value, o, keeps, loose, None)
                 label.bound = self._bound(label)
-                if self._insert(label):
+                if label.bound > NO_COMPLETION and self._insert(label):
                     out.append(label)
         out.sort(key=lambda label: label.bound)
         return out
@@ -384,9 +472,11 @@ class _Search:
 
     def _insert(self, label: _Label) -> bool:
         bucket = self.buckets[self._key(label)]
+        self.work += len(bucket)
         for other in bucket:
             if self._dominates(other, label):
                 return False
+        self.work += len(bucket)
         kept = []
         for other in bucket:
             if self._dominates(label, other):
@@ -399,7 +489,7 @@ class _Search:
 
     def _dominates(self, a: _Label, b: _Label) -> bool:
         """`a` is at least as good as `b` in every completion (see module)."""
-        if a.time > b.time or a.visited & ~b.visited or a.claimed & ~b.claimed:
+        if a.time > b.time or a.value < b.value or a.visited & ~b.visited or a.claimed & ~b.claimed:
             return False
         slack = 0
         if not a.loose:
@@ -502,15 +592,17 @@ class _Search:
         the least travel in, which never exceed the minutes a visit adds to the time or the
         active minutes) of capacity min(time left, A's upper end). The bound is the best
         regime's; reject charges only lower a completion."""
-        self.work += 1 + len(self.prizes.ranked)
+        self.work += BOUND_WORK * (1 + len(self.prizes.ranked))
         pricer, prizes = self.pricer, self.prizes
         here = label.node
         now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
-        room = pricer.latest - now
         stops, identity = pricer.graph.stops, pricer.identity
         reachable = {
             j for j, _, _ in prizes.ranked if not label.visited >> identity[j] & 1 and stops[j].last >= now
         }
+        room = self._room(label, now, reachable)
+        if room is None:
+            return NO_COMPLETION
         knapsack = _Knapsack([(w, g) for j, w, g in prizes.ranked if j in reachable])
         apart = _Knapsack([(w, g) for j, w, g in prizes.ranked_plain if j in reachable])
         bonuses = {
@@ -537,6 +629,42 @@ class _Search:
                 best = value if best is None else max(best, value)
         assert best is not None
         return base + best
+
+    def _room(self, label: _Label, now: int, reachable: set[int]) -> int | None:
+        """The minutes the label's further attractions may fill with their weights (service
+        plus the least travel in), or None when no completion exists.
+
+        Every visit still to come — a reachable attraction, or a meal due in the block (not
+        eaten, kept neither by the origin nor by any destination gate) — starts no earlier than
+        the earliest opening S among them and ends by E, the lesser of the latest minute a
+        destination is still reached in time and the latest end of those visits. Travel and
+        services do not overlap, and only the first visit's travel may run before S (and not
+        before now), so their weights sum to at most E − S + min(largest travel in, S − now);
+        the due meals take at least their least weight out of that. A due meal with no option
+        left, or whose least weights do not fit, leaves no completion."""
+        pricer, prizes, stops = self.pricer, self.prizes, self.pricer.graph.stops
+        visits = list(reachable)
+        need = 0
+        if not label.loose:
+            kept = label.meals | label.keeps | pricer.kept_somewhere
+            for meal in required_meals():
+                if kept >> meal & 1:
+                    continue
+                options = [
+                    (j, weight) for j, weight in prizes.meal_weights.get(meal, ()) if stops[j].last >= now
+                ]
+                if not options:
+                    return None
+                need += min(weight for _, weight in options)
+                visits += [j for j, _ in options]
+        if not visits:
+            return 0
+        start = max(now, min(stops[j].starts[0][0] for j in visits))
+        end = min(pricer.finish, max(stops[j].last + stops[j].service for j in visits))
+        room = end - start + min(prizes.most_in, start - now) - need
+        if need and room < 0:
+            return None
+        return max(room, 0)
 
     @staticmethod
     def _regimes(used: int, caps: Sequence[int | None]) -> list[tuple[int | None, int]]:

@@ -41,9 +41,9 @@ from verifier.strict.meals import MEALS
 
 VarKey = tuple[object, ...]
 
-ARTIFICIAL_COST = 1000
-"""Objective cost of a unit of an artificial variable (they keep the first masters feasible;
-no plan uses them, so the Lagrangian function leaves them out)."""
+BOX_RADIUS = Fraction(3)
+"""Half the width of the box the master's duals are kept in around its centre (points of GU;
+`LinearMaster.center`)."""
 
 BUDGET_UNIT = 100
 """Fen per unit of a budget row (rows in yuan keep the LP well scaled)."""
@@ -275,11 +275,20 @@ class _Builder:
 
 @dataclass
 class LinearMaster:
-    """The master's LP relaxation over the columns generated so far (GLOP)."""
+    """The master's LP relaxation over the columns generated so far (GLOP), stabilised by a box
+    on its duals.
+
+    Every row has two penalty variables, one adding to it and one taking from it, priced at
+    the box's edges (centre ± `BOX_RADIUS`; ≤ rows: the lower edge at least 0): whatever the
+    columns, the LP is feasible and its duals lie in the box — the BoxStep method, which keeps
+    the duals of a degenerate master from jumping between extreme vertices while the columns
+    are few. Any duals give a valid Lagrangian bound; when no column prices out and no penalty
+    variable is used, the duals are optimal for the unboxed master over all columns."""
 
     skeleton: Skeleton
     solver: pywraplp.Solver = field(init=False)
     constraints: dict[RowKey, pywraplp.Constraint] = field(init=False, default_factory=dict)
+    box: dict[RowKey, tuple[pywraplp.Variable, pywraplp.Variable]] = field(init=False, default_factory=dict)
     columns: list[Column] = field(init=False, default_factory=list)
     iterations: int = 0
 
@@ -296,9 +305,29 @@ class LinearMaster:
             self.constraints[key] = solver.Constraint(low, rhs, repr(key))
         for var in self.skeleton.variables:
             self._add(var.key, float(var.cost), var.upper, var.rows)
-        for key in rows.sense:
-            if key[0] in ("part", "orig", "dest", "teams"):
-                self._add(("art", *key), -ARTIFICIAL_COST, 10, {key: Fraction(1)})
+        for key, constraint in self.constraints.items():
+            adds, takes = solver.NumVar(0, solver.infinity(), ""), solver.NumVar(0, solver.infinity(), "")
+            constraint.SetCoefficient(adds, 1.0)
+            constraint.SetCoefficient(takes, -1.0)
+            self.box[key] = (adds, takes)
+        self.center({})
+
+    def center(self, duals: Mapping[RowKey, Fraction]) -> None:
+        """Centre the duals' box on `duals` (absent rows: 0)."""
+        objective = self.solver.Objective()
+        for key, (adds, takes) in self.box.items():
+            middle = duals.get(key, Fraction(0))
+            low = middle - BOX_RADIUS
+            if self.skeleton.rows.sense[key] == "<=":
+                low = max(low, Fraction(0))
+            objective.SetCoefficient(adds, float(low))
+            objective.SetCoefficient(takes, -float(middle + BOX_RADIUS))
+
+    def boxed(self) -> bool:
+        """Whether the last solution uses a penalty variable (its duals may lie on the box)."""
+        return any(
+            adds.solution_value() > 1e-9 or takes.solution_value() > 1e-9 for adds, takes in self.box.values()
+        )
 
     def _add(self, key: VarKey, cost: float, upper: float, rows: Mapping[RowKey, Fraction]) -> None:
         variable = self.solver.NumVar(0, upper, repr(key))

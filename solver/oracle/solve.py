@@ -43,6 +43,7 @@ from solver.oracle.improve import Assignment, improve
 from solver.oracle.integer_master import Pattern, integer_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.pattern_plan import class_members, hint_from_columns, pattern_assignment, pattern_days
+from solver.oracle.plan_columns import PlanColumnsError, plan_columns
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
@@ -541,6 +542,12 @@ class _Search:
         is kept for the record (`extra["decomposition"]`)."""
         facts = trip_facts(days, start, home, cities)
         generation = ColumnGeneration(facts, cities, self.users, self.settings.splits)
+        everyone = tuple(range(len(self.users)))
+        for order, plan in self.warm.items() if everyone else ():
+            try:
+                generation.seeds += plan_columns(facts, cities, self.users, plan, everyone)
+            except PlanColumnsError as error:
+                self.notes.append(f"greedy {'→'.join(order)} gives no columns: {error}")
         run = generation.run(Clock(seconds))
         self.clock.add(run.seconds)
         self.decomposition, self.generation, self.facts = run, generation, facts

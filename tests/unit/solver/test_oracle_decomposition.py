@@ -25,7 +25,7 @@ from solver.oracle.clock import Clock
 from solver.oracle.colgen import BoundRun, ColumnGeneration, teams_of
 from solver.oracle.integer_master import Pattern, integer_master
 from solver.oracle.labels import BlockLabels, _Search
-from solver.oracle.master import BUDGET_UNIT, lagrangian
+from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pricing import BlockPricer, Column, RowKey
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.solve import OracleSettings, frame_facts, solve_task
@@ -192,7 +192,7 @@ def test_certify_names_what_a_record_lacks() -> None:
     task_id=st.sampled_from(sorted(EXPECTED)),
     seed=st.integers(0, 10**6),
     day=st.sampled_from([1, 2]),
-    limit=st.integers(1, 400),
+    limit=st.integers(1, 4000),
 )
 def test_a_pricing_cut_short_still_bounds_the_best_column(
     task_id: str, seed: int, day: int, limit: int
@@ -217,6 +217,24 @@ def test_a_pricing_cut_short_still_bounds_the_best_column(
         short = labels.price(team, dual, limit=limit)
         assert exact.proven
         assert short.ceiling >= exact.ceiling
+
+
+@pytest.mark.parametrize("task_id", ["agree", "three_ways"])
+def test_the_boxed_master_is_feasible_without_columns_and_keeps_its_duals_in_the_box(task_id: str) -> None:
+    """No column at all: the LP still solves (its penalty variables take the rows), and its
+    duals lie within `BOX_RADIUS` of the centre (≤ rows: within [max(centre − radius, 0),
+    centre + radius]), wherever the centre is."""
+    generation, run = _generation(task_id, True)
+    master = LinearMaster(generation.master_skeleton)
+    sense = generation.master_skeleton.rows.sense
+    for centre in ({}, run.duals):
+        master.center(centre)
+        _, duals = master.solve()
+        assert master.boxed()
+        for key in sense:
+            middle, value = centre.get(key, Fraction(0)), duals.get(key, Fraction(0))
+            low = max(middle - BOX_RADIUS, Fraction(0)) if sense[key] == "<=" else middle - BOX_RADIUS
+            assert low - Fraction(1, 10**6) <= value <= middle + BOX_RADIUS + Fraction(1, 10**6)
 
 
 def test_a_completion_bound_charges_the_caps_an_interval_passes() -> None:
@@ -267,12 +285,12 @@ def test_a_pattern_orders_cities_along_its_legs() -> None:
     assert Pattern((staying(2, "C"), staying(1, "A")), Fraction(0)).order("H", ["C", "A"]) == ("A", "C")
 
 
-def test_the_first_work_limit_fits_five_rounds_in_the_clock() -> None:
+def test_the_first_work_limit_fits_twenty_rounds_in_the_clock() -> None:
     """Two blocks, the group and two single users priced in each: six calls a round."""
     generation, _ = _generation("disagree", True)
-    assert generation.first_limit(60) == 200_000
-    assert generation.first_limit(0.45) == 10_000
-    assert generation.first_limit(0.01) == 2_000
+    assert generation.first_limit(60) == 1_000_000
+    assert generation.first_limit(0.9) == 25_000
+    assert generation.first_limit(0.01) == 10_000
 
 
 @pytest.mark.parametrize("task_id", sorted(EXPECTED))
