@@ -132,7 +132,16 @@ def _team(
         if (options := _nodes(block, restaurants.get(name, (name,)), meal))
     ]
     split = len(column.team) < trip.users
-    leave, sequence, back = _schedule(catalog, block, stops, (origin, destination), split=split)
+    spec = facts.blocks[column.block]
+    kept = {
+        meal
+        for gate in (*spec.origins, *spec.destinations)
+        if gate.key in (column.origin, column.destination)
+        for meal in gate.keeps
+    }
+    leave, sequence, back = _schedule(
+        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept)
+    )
     path = [0, *(i + 1 for i, _ in sequence), 0]
     for tail, head in itertools.pairwise(path):
         arc = route.arcs.get((tail, head))
@@ -205,11 +214,18 @@ Gate = tuple[tuple[str, ...], int | None] | None
 
 
 def _schedule(
-    catalog: CityCatalog, block: Block, stops: list[list[int]], gates: tuple[Gate, Gate], *, split: bool
+    catalog: CityCatalog,
+    block: Block,
+    stops: list[list[int]],
+    gates: tuple[Gate, Gate],
+    *,
+    split: bool,
+    optional: frozenset[int],
 ) -> tuple[int, list[tuple[int, int]], int]:
     """The team's times on the model's own places (the pattern's times are a class's: its
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
-    team would reach its destination too late (its time, else 23:59)."""
+    team would reach its destination too late (its time, else 23:59), then the last meal of
+    the `optional` ones (meals its gates keep from being due)."""
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
@@ -221,10 +237,13 @@ def _schedule(
             leave = max(leave, min(NIGHT_END, limit - direct))
             return leave, [], leave + direct
         back = _back(catalog, block, sequence, destination)
-        attractions = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
-        if back <= limit or not attractions:
+        droppable = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
+        droppable = droppable or [
+            p for p, options in enumerate(stops) if block.nodes[options[0]].meal in optional
+        ]
+        if back <= limit or not droppable:
             return leave, sequence, back
-        stops = [options for p, options in enumerate(stops) if p != attractions[-1]]
+        stops = [options for p, options in enumerate(stops) if p != droppable[-1]]
 
 
 def _timed(

@@ -1,0 +1,46 @@
+"""How a pattern's route is re-timed on real places (`pattern_plan._schedule`).
+
+A team that would reach its destination late sheds its attractions, last first, and then the
+meals its gates keep from being due; a due meal stays whatever happens (strict judges the plan).
+"""
+
+from __future__ import annotations
+
+from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.model import PlaceSet, build_model
+from solver.oracle.pattern_plan import _schedule
+from solver.oracle.scores import official_categories, scored_users
+from solver.oracle.skeleton import Frame
+from solver.oracle.solve import frame_facts
+from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+from verifier.strict.meals import MEALS
+
+LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
+
+
+def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
+    task = HAND_MADE["agree"]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    city = CityCatalog(WORLD, keys[0], task.metadata.cities[0], users, official_categories(WORLD, keys))
+    place_set = PlaceSet(city, city.attractions, classes(city, city.restaurants), classes(city, city.hotels))
+    trip = build_model(
+        Frame(days, start, (home, keys[0], home)),
+        {keys[0]: place_set},
+        users=len(users),
+        children=False,
+        teams=1,
+        relaxed=True,
+    )
+    block = trip.blocks[(2, 1)]
+    options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    place = block.nodes[options[0]].place.members
+    opens = MEALS[LUNCH][1]
+    # from the restaurant itself, half an hour before lunch opens; back there 10 minutes after
+    gates = ((place, opens - 30), (place, opens + 10))
+    _, due, _ = _schedule(city, block, [options], gates, split=False, optional=frozenset())
+    _, kept, back = _schedule(city, block, [options], gates, split=False, optional=frozenset({LUNCH}))
+    assert [block.nodes[i].meal for i, _ in due] == [LUNCH]
+    assert due[0][1] == opens
+    assert kept == []
+    assert back <= opens + 10
