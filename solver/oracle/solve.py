@@ -407,7 +407,10 @@ class _Search:
         and completed from its hint and improved. A third of `seconds` at most goes to the
         integer master, a third to the completion, the rest to the improvement (time not used
         stays with the later primal search). Nothing to do when no user is scored (an empty
-        preference table): the columns then have no team to hand to the model."""
+        preference table): the columns then have no team to hand to the model; nor when the
+        pattern's master value — no less than what a plan written from it is worth, its classes
+        relaxing the places — does not beat the incumbent (the seeds make the greedy plans
+        patterns)."""
         generation = self.generation
         if generation is None or not self.users:
             return
@@ -420,6 +423,9 @@ class _Search:
             seed=self.settings.seed,
         )
         if pattern is None:
+            return
+        if self.best.objective is not None and pattern.value <= self.best.objective:
+            self.pattern = {"value": float(pattern.value), "columns": len(pattern.columns), "used": False}
             return
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
@@ -438,6 +444,7 @@ class _Search:
         self.pattern = {
             "value": float(pattern.value),
             "columns": len(pattern.columns),
+            "used": True,
             "teams": teams,
             "written": written,
             "completed": start is not None,
