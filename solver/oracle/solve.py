@@ -215,8 +215,9 @@ def _solve_goal(
         value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
-    if search.facts is not None:
-        search.from_pattern(search.facts, cities, budget.pattern_share())
+    pattern = search.pattern_of(budget.pattern_share() / 3)
+    if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
+        budget.reserved = budget.pattern_share() * 2 / 3
     searched = 0
     for value, frame in bounds:
         if search.best.objective is not None and value <= search.best.objective:
@@ -230,6 +231,9 @@ def _solve_goal(
         if settings.splits and len(users) > 1 and not budget.spent():
             teams = min(len(users), settings.max_teams)
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
+    budget.reserved = 0.0
+    if pattern is not None and search.facts is not None:
+        search.from_pattern(pattern, search.facts, cities, max(search.clock.left(), 0.5))
     bound = max((value for value, _ in bounds), default=None)
     return search.result(bound, time.monotonic() - started)
 
@@ -295,12 +299,15 @@ MIN_BOUND_SECONDS = 1.0
 @dataclass
 class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
-    decomposed bound (GU), 40 % on the relaxed models of all orders, 15 % on the primal model
-    of the decomposition's pattern (GU), the rest on primal models, order by order, each
-    taking half of what is left."""
+    decomposed bound (GU), 40 % on the relaxed models of all orders, 15 % on the
+    decomposition's pattern (GU: a third on the integer master, the rest kept back, `reserved`,
+    for its primal model once the primal search is done, when the pattern beats the warm
+    starts), the rest on primal models, order by order, each taking half of what is left."""
 
     clock: Clock
     orders: int
+    reserved: float = 0.0
+    """Seconds the primal search leaves for the pattern."""
 
     def decomposition_share(self) -> float:
         return 0.2 * self.clock.limit
@@ -312,10 +319,10 @@ class _Budget:
         return 0.4 * self.clock.limit / self.orders
 
     def spent(self) -> bool:
-        return self.clock.spent()
+        return self.clock.left() <= self.reserved
 
     def primal_share(self) -> float:
-        return max(0.5 * self.clock.left(), 0.5)
+        return max(0.5 * (self.clock.left() - self.reserved), 0.5)
 
 
 class _Search:
@@ -401,31 +408,31 @@ class _Search:
             hint_from_plan(trip, warm)
         return self._improve(trip, frame, seconds)
 
-    def from_pattern(self, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float) -> None:
+    def pattern_of(self, seconds: float) -> Pattern | None:
         """The integer master's pattern (`integer_master.py`: the best plan the decomposition's
-        columns make) on the primal model of its order and teams: written straight as a plan,
-        and completed from its hint and improved. A third of `seconds` at most goes to the
-        integer master, a third to the completion, the rest to the improvement (time not used
-        stays with the later primal search). Nothing to do when no user is scored (an empty
-        preference table): the columns then have no team to hand to the model; nor when the
-        pattern's master value — no less than what a plan written from it is worth, its classes
-        relaxing the places — does not beat the incumbent (the seeds make the greedy plans
-        patterns)."""
+        columns make) within `seconds`; None without a decomposition, or when no user is scored
+        (an empty preference table: the columns then have no team to hand to a model)."""
         generation = self.generation
         if generation is None or not self.users:
-            return
-        spent = self.clock.used
-        pattern = integer_master(
+            return None
+        return integer_master(
             generation.master_skeleton,
             generation.columns,
             self.clock,
-            seconds=seconds / 3,
+            seconds=seconds,
             seed=self.settings.seed,
         )
-        if pattern is None:
-            return
+
+    def from_pattern(
+        self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float
+    ) -> None:
+        """The pattern on the primal model of its order and teams: written straight as a plan,
+        and completed from its hint (half of `seconds` at most) and improved. Only when the
+        pattern's master value — no less than what a plan written from it is worth, its classes
+        relaxing the places — beats the incumbent (the seeds make the greedy plans patterns)."""
+        spent = self.clock.used
+        self.pattern = {"value": float(pattern.value), "columns": len(pattern.columns), "used": False}
         if self.best.objective is not None and pattern.value <= self.best.objective:
-            self.pattern = {"value": float(pattern.value), "columns": len(pattern.columns), "used": False}
             return
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
@@ -440,7 +447,7 @@ class _Search:
         )
         written = self._write_pattern(trip, facts, pattern)
         hint_from_columns(trip, facts, pattern)
-        start = completion(trip.model, seconds / 3, self.settings.seed, self.clock)
+        start = completion(trip.model, seconds / 2, self.settings.seed, self.clock)
         self.pattern = {
             "value": float(pattern.value),
             "columns": len(pattern.columns),
