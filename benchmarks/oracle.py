@@ -7,9 +7,9 @@ saved once and loaded by each worker process; each task is solved with splits on
 official GU recomputed, beside the greedy plan's GU; both of its plans (strict-best and
 both-valid) re-checked by the `official` validity checks, with their idle minutes; wall and
 CPU seconds are both kept (on a shared machine the wall time measures the load, the CPU time
-the oracle). Records go to `--out`
-(JSONL, one line a task, in task order); the summary prints distributions and every worker's
-peak memory.
+the oracle). Records go to `--out` (JSONL, one line a task, in task order, each with the run's
+time limit); a run resumes after the tasks its `--out` already holds, and refuses a file of
+another time limit. The summary prints distributions and every worker's peak memory.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     table = task.preference_table()
     row: dict[str, Any] = {
         "task_id": task.task_id,
+        "time_limit": limit,
+        "compare_splits": compare,
         "users": len(task.user_names),
         "days": task.trip_days(),
         "cities": len(keys),
@@ -179,6 +181,21 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _done(out: Path | None, limit: float, compare: bool) -> list[dict[str, Any]]:
+    """The rows an earlier run of the same settings left in `out` (the run resumes after them);
+    exits with a message when `out` holds rows of other settings, which must not be mixed."""
+    if out is None or not out.exists():
+        return []
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for row in rows:
+        if row.get("time_limit") != limit or row.get("compare_splits") != compare:
+            raise SystemExit(
+                f"{out}: holds {row.get('task_id')} of another run (time limit {row.get('time_limit')}, "
+                f"compare splits {row.get('compare_splits')}); give another --out"
+            )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tasks", type=Path, default=DEFAULT_TASKS)
@@ -190,13 +207,16 @@ def main() -> None:
     args = parser.parse_args()
     raws = [json.loads(line) for line in args.tasks.read_text(encoding="utf-8").splitlines() if line.strip()]
     chosen = raws[:: args.every]
+    rows = _done(args.out, args.time_limit, args.compare_splits)
+    done = {row["task_id"] for row in rows}
     with tempfile.TemporaryDirectory() as folder:
         build_world(raws, 1).save(folder)
         with ProcessPoolExecutor(args.jobs) as pool:
             futures = [
-                pool.submit(solve_one, folder, raw, args.time_limit, args.compare_splits) for raw in chosen
+                pool.submit(solve_one, folder, raw, args.time_limit, args.compare_splits)
+                for raw in chosen
+                if raw["task_id"] not in done
             ]
-            rows = []
             for future in futures:
                 rows.append(future.result())
                 if args.out is not None:
