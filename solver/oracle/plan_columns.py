@@ -6,10 +6,11 @@ A whole-group plan (the greedy warm start of one city order) is one column per b
 in a city: the block's gates are its last night's hotel class or the leg it arrived by, and
 tonight's hotel class or the leg it leaves by; its route is the plan's attractions and meals
 mapped onto the block's nodes. Seeded into the first master, such a set makes the master
-feasible without its artificial variables, so the first duals price the real trade-offs instead
-of the artificials' cost (which otherwise dominate the Lagrangian value for rounds). Seeds only
-steer the search: every bound is still the Lagrangian function at the master's duals, valid
-whichever columns the master holds, and a written pattern is judged by strict like any plan.
+feasible without its penalty variables (`master.LinearMaster`'s box), so the first duals price
+real trade-offs rather than the box's edges, and the integer master always has a pattern. Seeds
+only steer the search: every bound is still the Lagrangian function at the master's duals,
+valid whichever columns the master holds, and a written pattern is judged by strict like any
+plan.
 """
 
 from __future__ import annotations
