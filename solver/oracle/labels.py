@@ -148,7 +148,7 @@ class BlockLabels:
             ),
             default=-DAY,
         )
-        self.fits = [stop.starts[0][0] + stop.service <= self.finish for stop in self.graph.stops]
+        self.fits = [stop.first + stop.service <= self.finish for stop in self.graph.stops]
         self.kept_somewhere = sum(
             1 << m for m in set().union(*(gate.keeps for gate in self.spec.destinations))
         )
@@ -659,7 +659,7 @@ class _Search:
                 visits += [j for j, _ in options]
         if not visits:
             return 0
-        start = max(now, min(stops[j].starts[0][0] for j in visits))
+        start = max(now, min(stops[j].first for j in visits))
         end = min(pricer.finish, max(stops[j].last + stops[j].service for j in visits))
         room = end - start + min(prizes.most_in, start - now) - need
         if need and room < 0:

@@ -35,6 +35,11 @@ class Stop:
     starts: tuple[Interval, ...]
 
     @cached_property
+    def first(self) -> int:
+        """The earliest service start any interval allows."""
+        return min(low for low, _ in self.starts)
+
+    @cached_property
     def last(self) -> int:
         return max(high for _, high in self.starts)
 
