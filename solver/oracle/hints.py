@@ -16,9 +16,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.oracle.clock import Clock
-from solver.oracle.model import Block, TripModel
+from solver.oracle.model import TripModel, activity_node
 from verifier.model.plan import minutes
-from verifier.strict.meals import MEALS
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ def _block_hints(
         if kind not in ("attraction", "food"):
             continue
         start = minutes(activity["start_time"])
-        node = _node(block, activity["location"], kind, start)
+        node = activity_node(block.nodes, activity["location"], kind, start)
         if node is None:
             continue
         sequence.append(node)
@@ -110,18 +109,6 @@ def _block_hints(
             hints[arc.index] = 1
     if not sequence:
         hints[route.empty.index] = 1
-
-
-def _node(block: Block, name: str, kind: str, start: int) -> int | None:
-    for i, node in enumerate(block.nodes):
-        if name not in node.place.members or (node.meal is None) != (kind == "attraction"):
-            continue
-        if node.meal is None:
-            return i
-        _, low, high = MEALS[node.meal]
-        if low <= start < high:
-            return i
-    return None
 
 
 def completion(model: cp_model.CpModel, seconds: float, seed: int, clock: Clock) -> list[int] | None:

@@ -56,6 +56,9 @@ is one unit (`_Search.work`)."""
 DIVE_SHARE = 0.1
 """The share of a call's work spent depth first before the search turns best first."""
 
+REQUIRED = tuple(required_meals())
+"""The meals strict requires (`model.required_meals`), read once: the search's hot path asks."""
+
 NO_COMPLETION = -(10**18)
 """The bound of a label no completion can close."""
 
@@ -392,7 +395,8 @@ class _Search:
         stack = self._origins()
         while stack and self.work < self.limit * DIVE_SHARE:
             label = stack.pop()
-            if self._open(label):
+            if self._alive(label):
+                self._complete(label)
                 children = self._children(label)
                 children.sort(key=lambda child: child.bound)
                 stack.extend(children)
@@ -402,23 +406,20 @@ class _Search:
         ceiling: int | None = None
         while heap:
             label = heap[0][2]
-            if self.work >= self.limit and not label.dead and self._open(label, extend=False):
+            if self.work >= self.limit and self._alive(label):
                 ceiling = label.bound
                 break
             heapq.heappop(heap)
-            if self._open(label):
+            if self._alive(label):
+                self._complete(label)
                 for child in self._children(label):
                     heapq.heappush(heap, (-child.bound, count, child))
                     count += 1
         return self._answer(ceiling)
 
-    def _open(self, label: _Label, *, extend: bool = True) -> bool:
-        """Whether `label` may still beat the best column (when `extend`: completing it now)."""
-        if label.dead or (self.best is not None and label.bound <= self.best):
-            return False
-        if extend:
-            self._complete(label)
-        return True
+    def _alive(self, label: _Label) -> bool:
+        """Whether `label` is undominated and may still beat the best column."""
+        return not label.dead and (self.best is None or label.bound > self.best)
 
     def _children(self, label: _Label) -> list[_Label]:
         """The extensions of `label` that may beat the best column and no label dominates,
@@ -571,7 +572,7 @@ class _Search:
             value = label.value - prizes.destination_cost[d]
             if not label.loose:
                 kept = label.meals | label.keeps | sum(1 << m for m in gate.keeps)
-                if any(not kept >> m & 1 for m in required_meals()):
+                if any(not kept >> m & 1 for m in REQUIRED):
                     continue
                 active = label.active + minutes
                 for u in self.team:
@@ -647,7 +648,7 @@ class _Search:
         need = 0
         if not label.loose:
             kept = label.meals | label.keeps | pricer.kept_somewhere
-            for meal in required_meals():
+            for meal in REQUIRED:
                 if kept >> meal & 1:
                     continue
                 options = [

@@ -11,6 +11,7 @@ routes do not already carry (`meals.py`: required lunch and dinner, one meal of 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -164,6 +165,23 @@ def hop(places: CityCatalog, a: Node, b: Node) -> int | None:
     if a.meal is not None and a.meal == b.meal:
         return None
     return places.travel(a.place.members, b.place.members)
+
+
+def activity_node(
+    nodes: Sequence[Node], name: str, kind: str, start: int, skip: Collection[int] = ()
+) -> int | None:
+    """The index of the node a plan activity stands on: an attraction by its name, a meal by
+    the restaurant (a member of the node's place) and the meal window its start lies in; nodes
+    in `skip` are passed over. None when no node fits."""
+    for i, node in enumerate(nodes):
+        if i in skip or name not in node.place.members or (node.meal is None) != (kind == "attraction"):
+            continue
+        if node.meal is None:
+            return i
+        _, low, high = MEALS[node.meal]
+        if low <= start < high:
+            return i
+    return None
 
 
 def block_stops(place_set: PlaceSet, date: dt.date) -> list[tuple[Node, Stop]]:

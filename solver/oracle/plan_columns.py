@@ -24,12 +24,11 @@ from solver.oracle.blocks import BlockSpec, Gate, GateKey, TripFacts, block_node
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.labels import route_column
 from solver.oracle.master import BUDGET_UNIT
-from solver.oracle.model import Node, hop
+from solver.oracle.model import Node, activity_node, hop
 from solver.oracle.pricing import Column
 from solver.oracle.scores import ScoredUser
 from verifier.errors import StructuredError
 from verifier.model.plan import minutes
-from verifier.strict.meals import MEALS
 
 
 class PlanColumnsError(StructuredError, ValueError):
@@ -190,16 +189,10 @@ def _route(nodes: Sequence[Node], activities: Sequence[dict[str, Any]]) -> list[
         if kind not in ("attraction", "food"):
             continue
         start = minutes(activity["start_time"])
-        for i, node in enumerate(nodes):
-            if i in used or activity["location"] not in node.place.members:
-                continue
-            if (node.meal is None) != (kind == "attraction"):
-                continue
-            if node.meal is not None and not MEALS[node.meal][1] <= start < MEALS[node.meal][2]:
-                continue
-            route.append((node, start))
+        i = activity_node(nodes, activity["location"], kind, start, used)
+        if i is not None:
+            route.append((nodes[i], start))
             used.add(i)
-            break
     return route
 
 
