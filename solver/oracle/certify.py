@@ -21,7 +21,7 @@ from typing import Any
 
 from solver.oracle.blocks import trip_facts
 from solver.oracle.catalog import CityCatalog
-from solver.oracle.colgen import Group, key_from_json, team_ceiling, teams_of
+from solver.oracle.colgen import Group, block_ceilings, key_from_json, team_ceiling, teams_of
 from solver.oracle.master import BUDGET_UNIT, lagrangian, skeleton
 from solver.oracle.pricing import BlockPricer, RowKey
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
@@ -87,7 +87,7 @@ def certify_record(
     if any(value < 0 and master.rows.sense.get(key) == "<=" for key, value in duals.items()):
         return Certificate(task_id, stored, None, "a multiplier of a ≤ row is negative")
     ceilings = _ceilings(facts.blocks, cities, users, duals, splits=splits, seconds=seconds)
-    recomputed = math.floor(lagrangian(master, duals, ceilings.values()))
+    recomputed = math.floor(lagrangian(master, duals, block_ceilings(ceilings)))
     assert stored is not None
     if stored < recomputed:
         return Certificate(

@@ -7,7 +7,8 @@ block for the whole group and — with splits — for every single user, and for
 only where the single users' answers leave room (a team's best reduced cost is at most the sum
 of its members' best, less the block's team dual counted once: `team_ceiling`), adds the
 columns of positive reduced cost, and evaluates the Lagrangian function at the round's duals
-(`master.lagrangian`). Every round's value is a proven bound, so a run stopped by its time
+(`master.lagrangian`, a block's columns bounded by the best packing of disjoint teams:
+`block_ceilings`). Every round's value is a proven bound, so a run stopped by its time
 limit keeps the best one; when a round adds no column and every pricing was solved to
 optimality, the LP is optimal over all columns and the bound equals its value.
 """
@@ -119,6 +120,41 @@ def teams_of(users: int, splits: bool) -> list[Team]:
     return [team for size in range(users, 0, -1) for team in itertools.combinations(everyone, size)]
 
 
+def block_ceilings(ceilings: Mapping[Group, Fraction]) -> list[Fraction]:
+    """Per block, an upper bound on the reduced costs of the columns a plan chooses there: the
+    best packing of disjoint teams by their ceilings (`ceilings`: per (block, team), an upper
+    bound on the best column's reduced cost). A plan's columns in a block cover each user at
+    most once (the block's partition rows), so they are such a packing; summing every team's
+    ceiling instead would count a user once per team it belongs to."""
+    by_block: dict[tuple[int, str], dict[int, Fraction]] = {}
+    for (block, team), ceiling in ceilings.items():
+        if ceiling > 0:
+            mask = sum(1 << u for u in team)
+            teams = by_block.setdefault(block, {})
+            teams[mask] = max(ceiling, teams.get(mask, ceiling))
+    return [best_packing(teams) for teams in by_block.values()]
+
+
+def best_packing(teams: Mapping[int, Fraction]) -> Fraction:
+    """The largest sum of values over sets of disjoint teams (`teams`: value by bitmask of
+    members): a dynamic programme over member sets, each set's least member either left out or
+    packed with one team holding it."""
+    full = 0
+    for mask in teams:
+        full |= mask
+    best = [Fraction(0)] * (full + 1)
+    for mask in range(1, full + 1):
+        if mask & ~full:
+            continue
+        low = mask & -mask
+        value = best[mask & ~low]
+        for team, gain in teams.items():
+            if team & low and team & mask == team:
+                value = max(value, gain + best[mask & ~team])
+        best[mask] = value
+    return best[full]
+
+
 def team_ceiling(team: Team, singles: Mapping[int, Fraction], teams_dual: Fraction) -> Fraction:
     """An upper bound on the reduced cost of any column of a team smaller than the group from
     its members' single-user ceilings: every term of a column belongs to one member, and the
@@ -203,7 +239,7 @@ class ColumnGeneration:
                 break
             run.rounds += 1
             run.lp = lp
-            value = lagrangian(self.master_skeleton, duals, ceilings.values())
+            value = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
             if run.value is None or value < run.value:
                 run.value, run.duals = value, duals
             if not found and proven:

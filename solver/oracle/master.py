@@ -366,9 +366,9 @@ class LinearMaster:
 
 def lagrangian(skeleton: Skeleton, duals: Mapping[RowKey, Fraction], best: Iterable[Fraction]) -> Fraction:
     """The Lagrangian function at `duals`: π·b + Σ over bounded variables of upper × their
-    positive reduced cost + Σ `best` (per block and team, an upper bound on the best column's
-    reduced cost, counted when positive). An upper bound on every plan's GU when ≤ rows have
-    π ≥ 0."""
+    positive reduced cost + Σ `best` (per block, an upper bound on the sum of the reduced costs
+    of the columns a plan chooses there — `colgen.block_ceilings` — counted when positive). An
+    upper bound on every plan's GU when ≤ rows have π ≥ 0."""
     rows = skeleton.rows
     total = sum((duals.get(key, Fraction(0)) * rhs for key, rhs in rows.rhs.items()), Fraction(0))
     for var in skeleton.variables:

@@ -9,7 +9,9 @@ a bound below what they prove.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import random
 from fractions import Fraction
 from functools import cache
@@ -22,7 +24,7 @@ from solver.oracle.blocks import TripFacts, trip_facts
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.certify import certify_record
 from solver.oracle.clock import Clock
-from solver.oracle.colgen import BoundRun, ColumnGeneration, teams_of
+from solver.oracle.colgen import BoundRun, ColumnGeneration, Group, best_packing, block_ceilings, teams_of
 from solver.oracle.integer_master import Pattern, integer_master
 from solver.oracle.labels import BlockLabels, _Search
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
@@ -90,19 +92,19 @@ def test_column_generation_converges_to_a_bound_above_the_exhaustive_optimum(
     assert optimum is not None and run.bound >= optimum
 
 
-def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> list[Fraction]:
+def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> dict[Group, Fraction]:
     """Exact ceilings of every (block, team) by the labelling pricer (no work limit)."""
 
     def dual(key: RowKey) -> Fraction:
         return duals.get(key, Fraction(0))
 
-    out = []
+    out = {}
     for block in generation.facts.blocks:
         pricer = generation.pricer(block)
         for team in teams_of(len(generation.users), generation.splits):
             priced = pricer.price(team, dual)
             assert priced.proven
-            out.append(priced.ceiling)
+            out[(block, team)] = priced.ceiling
     return out
 
 
@@ -116,7 +118,8 @@ def _ceilings(generation: ColumnGeneration, duals: dict[RowKey, Fraction]) -> li
 def test_the_lagrangian_function_bounds_the_optimum_for_any_multipliers(
     task_id: str, splits: bool, seed: int, spread: float
 ) -> None:
-    """Perturb the final multipliers at random (≤ rows kept ≥ 0): the value stays a bound."""
+    """Perturb the final multipliers at random (≤ rows kept ≥ 0): the value stays a bound, with
+    each block's columns bounded by the best packing of disjoint teams."""
     generation, run = _generation(task_id, splits)
     rng = random.Random(seed)
     duals = {}
@@ -125,7 +128,7 @@ def test_the_lagrangian_function_bounds_the_optimum_for_any_multipliers(
             1000
         )
         duals[key] = max(value, Fraction(0)) if sense == "<=" else value
-    value = lagrangian(generation.master_skeleton, duals, _ceilings(generation, duals))
+    value = lagrangian(generation.master_skeleton, duals, block_ceilings(_ceilings(generation, duals)))
     optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=splits, tolerances=True).value
     assert optimum is not None and math.floor(value) >= optimum
 
@@ -331,3 +334,33 @@ def test_an_empty_preference_table_makes_no_pattern_and_no_error() -> None:
     record = solve_task(HAND_MADE["agree"], WORLD, OracleSettings(time_limit=2, seed=0), table={})
     assert record.plan is not None and record.objective == 0
     assert "pattern" not in record.extra["decomposition"]
+
+
+def test_the_best_packing_counts_each_user_once() -> None:
+    """Three users; teams {0}, {1}, {0, 1}, {2}, {1, 2}: the best disjoint set is {0} + {1, 2}."""
+    teams = {0b001: Fraction(3), 0b010: Fraction(2), 0b011: Fraction(4), 0b100: Fraction(1)}
+    teams[0b110] = Fraction(5)
+    assert best_packing(teams) == 8
+    assert best_packing({}) == 0
+    # the ceilings of one block are packed, of two blocks added; non-positive ones never count
+    ceilings = {
+        ((1, "a"), (0,)): Fraction(3),
+        ((1, "a"), (0, 1)): Fraction(4),
+        ((1, "a"), (1,)): Fraction(-1),
+        ((2, "a"), (0, 1)): Fraction(1, 2),
+    }
+    assert sorted(block_ceilings(ceilings)) == [Fraction(1, 2), Fraction(4)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(1, 63), st.fractions(-5, 10, max_denominator=7), max_size=10))
+def test_the_best_packing_is_the_best_set_of_disjoint_teams(teams: dict[int, Fraction]) -> None:
+    """Against brute force over every subset of teams; never above the sum of positive values."""
+    masks = list(teams)
+    brute = Fraction(0)
+    for chosen in range(1 << len(masks)):
+        picked = [masks[k] for k in range(len(masks)) if chosen >> k & 1]
+        if sum(picked) == functools.reduce(operator.or_, picked, 0):
+            brute = max(brute, sum((teams[m] for m in picked), Fraction(0)))
+    assert best_packing({m: v for m, v in teams.items() if v > 0}) == brute
+    assert brute <= sum((v for v in teams.values() if v > 0), Fraction(0))
