@@ -126,33 +126,40 @@ def block_ceilings(ceilings: Mapping[Group, Fraction]) -> list[Fraction]:
     bound on the best column's reduced cost). A plan's columns in a block cover each user at
     most once (the block's partition rows), so they are such a packing; summing every team's
     ceiling instead would count a user once per team it belongs to."""
-    by_block: dict[tuple[int, str], dict[int, Fraction]] = {}
+    by_block: dict[tuple[int, str], dict[Team, Fraction]] = {}
     for (block, team), ceiling in ceilings.items():
-        if ceiling > 0:
-            mask = sum(1 << u for u in team)
-            teams = by_block.setdefault(block, {})
-            teams[mask] = max(ceiling, teams.get(mask, ceiling))
-    return [best_packing(teams) for teams in by_block.values()]
+        by_block.setdefault(block, {})[team] = ceiling
+    return [best_packing(teams)[0] for teams in by_block.values()]
 
 
-def best_packing(teams: Mapping[int, Fraction]) -> Fraction:
-    """The largest sum of values over sets of disjoint teams (`teams`: value by bitmask of
-    members): a dynamic programme over member sets, each set's least member either left out or
+def best_packing(ceilings: Mapping[Team, Fraction]) -> tuple[Fraction, list[Team]]:
+    """The set of disjoint teams of largest total ceiling (only positive ones count), and that
+    total: a dynamic programme over member sets, each set's least member either left out or
     packed with one team holding it."""
+    teams = {sum(1 << u for u in team): (value, team) for team, value in ceilings.items() if value > 0}
     full = 0
     for mask in teams:
         full |= mask
-    best = [Fraction(0)] * (full + 1)
+    best: list[tuple[Fraction, int]] = [(Fraction(0), 0)] * (full + 1)
     for mask in range(1, full + 1):
         if mask & ~full:
             continue
         low = mask & -mask
-        value = best[mask & ~low]
-        for team, gain in teams.items():
-            if team & low and team & mask == team:
-                value = max(value, gain + best[mask & ~team])
-        best[mask] = value
-    return best[full]
+        choice = (best[mask & ~low][0], 0)
+        for team, (value, _) in teams.items():
+            if team & low and team & mask == team and value + best[mask & ~team][0] > choice[0]:
+                choice = (value + best[mask & ~team][0], team)
+        best[mask] = choice
+    chosen: list[Team] = []
+    mask = full
+    while mask:
+        team = best[mask][1]
+        if team:
+            chosen.append(teams[team][1])
+            mask &= ~team
+        else:
+            mask &= mask - 1
+    return best[full][0], sorted(chosen)
 
 
 def team_ceiling(team: Team, singles: Mapping[int, Fraction], teams_dual: Fraction) -> Fraction:
@@ -261,45 +268,85 @@ class ColumnGeneration:
         self, duals: dict[RowKey, Fraction], clock: Clock, everyone: Team
     ) -> tuple[list[Column], dict[Group, Fraction] | None, bool]:
         """Price every block; the columns to add, the ceiling of every (block, team) group (None
-        when the clock ran out mid-round) and whether every pricing was proven."""
+        when the clock ran out mid-round) and whether every pricing was proven.
+
+        The group and (with splits) each single user are priced in every block; a larger team
+        is priced only while it belongs to the block's best packing by ceilings (`best_packing`,
+        unpriced teams at their `team_ceiling`), which is all the Lagrangian function needs.
+        A round that finds no column then prices every team whose estimate is still positive:
+        only then may it report that nothing prices out."""
 
         def dual(key: RowKey) -> Fraction:
             return duals.get(key, Fraction(0))
 
         found: list[Column] = []
-        ceilings: dict[Group, Fraction] = {}
-        proven = True
+        answers: dict[tuple[int, str], dict[Team, Priced]] = {}
+        estimates: dict[tuple[int, str], dict[Team, Fraction]] = {}
         for block in self.facts.blocks:
             pricer = self.pricer(block, clock)
-            answers: dict[Team, Priced] = {}
-            first = [everyone] + ([(u,) for u in everyone] if self.splits else [])
-            for team in first:
+            priced = answers[block] = {}
+            for team in [everyone] + ([(u,) for u in everyone] if self.splits else []):
                 if clock.spent():
                     return found, None, False
-                answers[team] = self._price(pricer, team, dual, clock)
-            if self.splits:
-                teams_dual = dual(("teams", *block))
-                singles = {u: answers[(u,)].ceiling for u in everyone}
-                for team in teams_of(len(everyone), True):
-                    if team in answers:
-                        continue
-                    estimate = team_ceiling(team, singles, teams_dual)
-                    if estimate <= REDUCED_EPSILON:
-                        ceilings[(block, team)] = estimate
-                        continue
+                priced[team] = self._price(pricer, team, dual, clock)
+            if not self.splits:
+                continue
+            singles = {u: priced[(u,)].ceiling for u in everyone}
+            teams_dual = dual(("teams", *block))
+            estimates[block] = {
+                team: team_ceiling(team, singles, teams_dual)
+                for team in teams_of(len(everyone), True)
+                if team not in priced
+            }
+            while True:
+                by_team = {team: answer.ceiling for team, answer in priced.items()}
+                by_team.update({t: e for t, e in estimates[block].items() if t not in priced})
+                todo = [team for team in best_packing(by_team)[1] if team not in priced]
+                if not todo:
+                    break
+                for team in todo:
                     if clock.spent():
                         return found, None, False
-                    priced = self._price(pricer, team, dual, clock)
-                    answers[team] = Priced(
-                        priced.column, priced.reduced, min(priced.ceiling, estimate), priced.proven
-                    )
-            for team, priced in answers.items():
-                ceilings[(block, team)] = priced.ceiling
-                proven = proven and priced.proven
-                if (
-                    priced.column is not None
-                    and priced.reduced is not None
-                    and priced.reduced > REDUCED_EPSILON
-                ):
-                    found.append(priced.column)
+                    priced[team] = self._team(pricer, team, estimates[block][team], dual, clock)
+        rest = [
+            (block, team)
+            for block, teams in estimates.items()
+            for team, estimate in teams.items()
+            if team not in answers[block] and estimate > REDUCED_EPSILON
+        ]
+        if not any(_enters(answer) for teams in answers.values() for answer in teams.values()):
+            for block, team in rest:
+                if clock.spent():
+                    return found, None, False
+                pricer = self.pricer(block, clock)
+                answers[block][team] = self._team(pricer, team, estimates[block][team], dual, clock)
+            rest = []
+        ceilings: dict[Group, Fraction] = {
+            (block, team): estimate for block, teams in estimates.items() for team, estimate in teams.items()
+        }
+        proven = not rest
+        for block, teams in answers.items():
+            for team, answer in teams.items():
+                ceilings[(block, team)] = answer.ceiling
+                proven = proven and answer.proven
+                if _enters(answer):
+                    assert answer.column is not None
+                    found.append(answer.column)
         return found, ceilings, proven
+
+    def _team(
+        self,
+        pricer: BlockLabels,
+        team: Team,
+        estimate: Fraction,
+        dual: Callable[[RowKey], Fraction],
+        clock: Clock,
+    ) -> Priced:
+        """A team's pricing, its ceiling no higher than its members' `estimate`."""
+        priced = self._price(pricer, team, dual, clock)
+        return Priced(priced.column, priced.reduced, min(priced.ceiling, estimate), priced.proven)
+
+
+def _enters(answer: Priced) -> bool:
+    """Whether a pricing's column enters the master (its reduced cost is positive)."""
+    return answer.column is not None and answer.reduced is not None and answer.reduced > REDUCED_EPSILON

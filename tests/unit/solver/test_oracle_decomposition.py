@@ -9,9 +9,7 @@ a bound below what they prove.
 
 from __future__ import annotations
 
-import functools
 import math
-import operator
 import random
 from fractions import Fraction
 from functools import cache
@@ -52,6 +50,18 @@ PATTERNS = {"disagree": 20, "three_ways": 27}
 to the oracle's proven optimum (the exhaustive search's 14 and 21 are only lower bounds there:
 its split plans are charged more than teams − 1, `ExhaustiveResult.exact` is False)."""
 
+RECORD_PATTERNS = {
+    "agree": 32,
+    "budget_one_yuan_short": 2,
+    "disagree": 20,
+    "monday_museum_closed": 23,
+    "three_ways": 26,
+    "tired_and_thrifty": 9,
+}
+"""The pattern of the oracle's own generation within its 10 s (seeded, larger teams priced only
+while they are in a block's best packing): its pool can be smaller (61 columns against 81 on
+three_ways), so its integer master may miss the optimum that the plans then reach (27)."""
+
 TINY_PATTERN_VALUES = {
     "agree": 32,
     "budget_one_yuan_short": 2,
@@ -60,7 +70,7 @@ TINY_PATTERN_VALUES = {
     "three_ways": 27,
     "tired_and_thrifty": 9,
 }
-"""The pattern's master value within the oracle's 10 s (splits on)."""
+"""The pattern's master value over the pool of `_generation` (splits on, no seeds)."""
 
 
 @cache
@@ -261,7 +271,7 @@ def test_the_integer_master_makes_a_pattern_within_the_bound(task_id: str) -> No
     assert optimum is not None and pattern.value >= optimum
     record = solve_task(HAND_MADE[task_id], WORLD, OracleSettings(time_limit=10, seed=0))
     assert record.extra["decomposition"]["pattern"] == {
-        "value": float(PATTERNS[task_id]),
+        "value": float(RECORD_PATTERNS[task_id]),
         "columns": 4,
         "used": False,
     }
@@ -321,11 +331,12 @@ def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> N
 
 @pytest.mark.parametrize("task_id", sorted(EXPECTED))
 def test_the_oracle_plan_is_worth_the_pattern_and_the_pattern_waits_for_the_plans(task_id: str) -> None:
-    """The oracle's plan is worth the pattern's value; the pattern is laid onto a model only
-    when it beats the best plan the primal search found (on these tasks it never does)."""
+    """The oracle's plan is worth at least the pattern's value; the pattern is laid onto a model
+    only when it beats the best plan the primal search found (on these tasks it never does)."""
     record = solve_task(HAND_MADE[task_id], WORLD, OracleSettings(time_limit=10, seed=0))
     pattern = record.extra["decomposition"]["pattern"]
-    assert record.objective == pattern["value"] == TINY_PATTERN_VALUES[task_id]
+    assert pattern["value"] == RECORD_PATTERNS[task_id]
+    assert record.objective is not None and record.objective >= pattern["value"]
     assert pattern["used"] is False
 
 
@@ -338,10 +349,11 @@ def test_an_empty_preference_table_makes_no_pattern_and_no_error() -> None:
 
 def test_the_best_packing_counts_each_user_once() -> None:
     """Three users; teams {0}, {1}, {0, 1}, {2}, {1, 2}: the best disjoint set is {0} + {1, 2}."""
-    teams = {0b001: Fraction(3), 0b010: Fraction(2), 0b011: Fraction(4), 0b100: Fraction(1)}
-    teams[0b110] = Fraction(5)
-    assert best_packing(teams) == 8
-    assert best_packing({}) == 0
+    teams = {(0,): Fraction(3), (1,): Fraction(2), (0, 1): Fraction(4), (2,): Fraction(1)}
+    teams[(1, 2)] = Fraction(5)
+    assert best_packing(teams) == (8, [(0,), (1, 2)])
+    assert best_packing({}) == (0, [])
+    assert best_packing({(0, 1): Fraction(-1)}) == (0, [])
     # the ceilings of one block are packed, of two blocks added; non-positive ones never count
     ceilings = {
         ((1, "a"), (0,)): Fraction(3),
@@ -352,15 +364,23 @@ def test_the_best_packing_counts_each_user_once() -> None:
     assert sorted(block_ceilings(ceilings)) == [Fraction(1, 2), Fraction(4)]
 
 
+TEAMS = st.lists(st.integers(0, 5), min_size=1, max_size=6, unique=True).map(lambda t: tuple(sorted(t)))
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.integers(1, 63), st.fractions(-5, 10, max_denominator=7), max_size=10))
-def test_the_best_packing_is_the_best_set_of_disjoint_teams(teams: dict[int, Fraction]) -> None:
-    """Against brute force over every subset of teams; never above the sum of positive values."""
-    masks = list(teams)
+@given(st.dictionaries(TEAMS, st.fractions(-5, 10, max_denominator=7), max_size=10))
+def test_the_best_packing_is_the_best_set_of_disjoint_teams(ceilings: dict[tuple[int, ...], Fraction]) -> None:
+    """Against brute force over every subset of teams: the same value, and the teams it names
+    are disjoint, positive and worth it; never above the sum of positive values."""
+    teams = list(ceilings)
     brute = Fraction(0)
-    for chosen in range(1 << len(masks)):
-        picked = [masks[k] for k in range(len(masks)) if chosen >> k & 1]
-        if sum(picked) == functools.reduce(operator.or_, picked, 0):
-            brute = max(brute, sum((teams[m] for m in picked), Fraction(0)))
-    assert best_packing({m: v for m, v in teams.items() if v > 0}) == brute
-    assert brute <= sum((v for v in teams.values() if v > 0), Fraction(0))
+    for chosen in range(1 << len(teams)):
+        picked = [teams[k] for k in range(len(teams)) if chosen >> k & 1]
+        members = [u for team in picked for u in team]
+        if len(members) == len(set(members)):
+            brute = max(brute, sum((ceilings[t] for t in picked), Fraction(0)))
+    value, packing = best_packing(ceilings)
+    members = [u for team in packing for u in team]
+    assert value == brute == sum((ceilings[t] for t in packing), Fraction(0))
+    assert len(members) == len(set(members)) and all(ceilings[t] > 0 for t in packing)
+    assert brute <= sum((v for v in ceilings.values() if v > 0), Fraction(0))
