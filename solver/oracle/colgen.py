@@ -271,10 +271,10 @@ class ColumnGeneration:
         when the clock ran out mid-round) and whether every pricing was proven.
 
         The group and (with splits) each single user are priced in every block; a larger team
-        is priced only while it belongs to the block's best packing by ceilings (`best_packing`,
-        unpriced teams at their `team_ceiling`), which is all the Lagrangian function needs.
-        A round that finds no column then prices every team whose estimate is still positive:
-        only then may it report that nothing prices out."""
+        only when it belongs to the block's best packing by ceilings (`best_packing`, the others
+        at their `team_ceiling`): the teams a plan would use first. A round that finds no column
+        then prices every team whose estimate is still positive: only then may it report that
+        nothing prices out."""
 
         def dual(key: RowKey) -> Fraction:
             return duals.get(key, Fraction(0))
@@ -298,13 +298,9 @@ class ColumnGeneration:
                 for team in teams_of(len(everyone), True)
                 if team not in priced
             }
-            while True:
-                by_team = {team: answer.ceiling for team, answer in priced.items()}
-                by_team.update({t: e for t, e in estimates[block].items() if t not in priced})
-                todo = [team for team in best_packing(by_team)[1] if team not in priced]
-                if not todo:
-                    break
-                for team in todo:
+            by_team = {team: answer.ceiling for team, answer in priced.items()} | estimates[block]
+            for team in best_packing(by_team)[1]:
+                if team not in priced:
                     if clock.spent():
                         return found, None, False
                     priced[team] = self._team(pricer, team, estimates[block][team], dual, clock)
