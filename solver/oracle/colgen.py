@@ -43,10 +43,10 @@ LEAST_WORK_LIMIT = 10_000
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
 
-WORK_SECONDS = 3e-7
-"""Deterministic seconds charged per unit of pricing work (measured on the first four blocks of
-gtb tasks 004175, 000203 and 000785, group and one user, 2 million units a call: 0.25–0.28 µs
-a unit)."""
+WORK_SECONDS = 2.5e-7
+"""Deterministic seconds charged per unit of pricing work (measured: 0.16–0.22 µs a unit on the
+whole group's first blocks of gtb tasks 000785, 004175 and 000203, 2–5 million units a call;
+0.29 µs over the whole generation of the six-user task_004376, its LPs included)."""
 
 HOP_WORK = 20
 """Work units charged per travel time a block's graph holds (measured on task_000785's blocks,

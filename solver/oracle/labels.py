@@ -50,8 +50,8 @@ WORK_LIMIT = 10**10
 an optimum, unless the caller says otherwise."""
 
 BOUND_WORK = 5
-"""Work units per attraction a completion bound scans (and per bound); a dominance comparison
-is one unit (`_Search.work`)."""
+"""Work units per completion bound, per attraction it scans and per cap regime it evaluates; a
+dominance comparison is one unit (`_Search.work`)."""
 
 DIVE_SHARE = 0.1
 """The share of a call's work spent depth first before the search turns best first."""
@@ -375,8 +375,9 @@ class _Search:
     )
     reject_charge: dict[int, int] = field(default_factory=dict)
     work: int = 0
-    """The work measure: `BOUND_WORK` per completion bound and per attraction it scans, one
-    per dominance comparison (together they are nearly all a search's time, in proportion)."""
+    """The work measure: `BOUND_WORK` per completion bound, per attraction it scans and per cap
+    regime it evaluates, one per dominance comparison (together they are nearly all a search's
+    time, in proportion)."""
     caps: tuple[list[int | None], list[int | None]] = field(init=False)
     """The team's attraction caps and active-minute caps, member by member (`_bound`)."""
 
@@ -619,14 +620,19 @@ class _Search:
         def gained(capacity: int, more: int | None) -> int:
             return min(knapsack.best(capacity, more), apart.best(capacity, more) + claims)
 
+        most = gained(room, None)
         if label.loose:
-            return base + gained(room, None)
+            return base + most
         best: int | None = None
         pois, active = self.caps
+        spans = self._regimes(label.active, active)
         for more, count_owed in self._regimes(label.count, pois):
-            for minutes, minutes_owed in self._regimes(label.active, active):
-                value = gained(room if minutes is None else min(room, minutes), more)
-                value -= 2 * SCALE * (count_owed + minutes_owed)
+            for minutes, minutes_owed in spans:
+                penalty = 2 * SCALE * (count_owed + minutes_owed)
+                if best is not None and most - penalty <= best:
+                    continue  # no regime gains more than `most`
+                self.work += BOUND_WORK
+                value = gained(room if minutes is None else min(room, minutes), more) - penalty
                 best = value if best is None else max(best, value)
         assert best is not None
         return base + best

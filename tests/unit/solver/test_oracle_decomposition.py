@@ -302,7 +302,7 @@ def test_the_first_work_limit_fits_twenty_rounds_in_the_clock() -> None:
     """Two blocks, the group and two single users priced in each: six calls a round."""
     generation, _ = _generation("disagree", True)
     assert generation.first_limit(60) == 1_000_000
-    assert generation.first_limit(0.9) == 25_000
+    assert generation.first_limit(0.9) == 30_000
     assert generation.first_limit(0.01) == 10_000
 
 
