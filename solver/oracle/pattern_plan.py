@@ -9,10 +9,11 @@ answers the questions `emit.PlanWriter` asks of a solved model — which blocks 
 and hotels are taken and when, who is in which team, each team's route and times — from the
 pattern instead of from CP-SAT. The pattern's times are a class's (a class's travel is its
 closest member's, its service the shortest), so each route is re-timed earliest first on the
-model's own places (`_schedule`): at a meal the member of the class that finishes first, and
-attractions dropped where the real times no longer allow them. Nothing is checked here: the
-written plan goes through strict and the official GU like every other candidate, so a pattern
-that does not fit the real places is simply rejected.
+model's own places (`_schedule`): at a meal the member of the class that finishes first (or
+the cheapest, for the teams of `pattern_assignment`'s `thrifty` users), and attractions
+dropped where the real times no longer allow them. Nothing is checked here: the written plan
+goes through strict and the official GU like every other candidate, so a pattern that does not
+fit the real places is simply rejected.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from solver.oracle.integer_master import Pattern
 from solver.oracle.model import Block, TripModel
 from solver.oracle.pricing import Column
 from verifier.strict.clock import DAY, NIGHT_END
+from verifier.strict.costs import lowest_cost_fen
 
 
 def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> set[str]:
@@ -85,13 +87,18 @@ def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
     return {place.name: place.members for place in classes(catalog, catalog.restaurants)}
 
 
-def pattern_assignment(trip: TripModel, facts: TripFacts, pattern: Pattern) -> Assignment:
+def pattern_assignment(
+    trip: TripModel, facts: TripFacts, pattern: Pattern, *, thrifty: frozenset[int] = frozenset()
+) -> Assignment:
     """The values of `trip`'s variables that the plan writer reads, from `pattern` (every other
-    variable 0); `trip` is a model of the pattern's city order with enough teams."""
+    variable 0); `trip` is a model of the pattern's city order with enough teams. At a meal the
+    member of the class that finishes first, or the one of least cost for a team holding a user
+    of `thrifty` (user indices; `_best`)."""
     values: dict[int, int] = {}
     for block, k, column in _teams(trip, pattern):
         values[trip.skeleton.block[(block.day, block.city)].index] = 1
-        _team(trip, facts, block, k, column, values=values)
+        cheap = not thrifty.isdisjoint(column.team)
+        _team(trip, facts, block, k, column, values=values, cheap=cheap)
     solution = [0] * len(trip.model.proto.variables)
     for index, value in values.items():
         solution[index] = value
@@ -115,7 +122,14 @@ def _teams(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, int, Colu
 
 
 def _team(
-    trip: TripModel, facts: TripFacts, block: Block, k: int, column: Column, *, values: dict[int, int]
+    trip: TripModel,
+    facts: TripFacts,
+    block: Block,
+    k: int,
+    column: Column,
+    *,
+    values: dict[int, int],
+    cheap: bool,
 ) -> None:
     """Team k of `block`: members, gates, route and times."""
     values[block.teams.active[k].index] = 1
@@ -140,7 +154,7 @@ def _team(
         for meal in gate.keeps
     }
     leave, sequence, back = _schedule(
-        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept)
+        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), cheap=cheap
     )
     path = [0, *(i + 1 for i, _ in sequence), 0]
     for tail, head in itertools.pairwise(path):
@@ -221,6 +235,7 @@ def _schedule(
     *,
     split: bool,
     optional: frozenset[int],
+    cheap: bool,
 ) -> tuple[int, list[tuple[int, int]], int]:
     """The team's times on the model's own places (the pattern's times are a class's: its
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
@@ -229,7 +244,7 @@ def _schedule(
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
-        leave, sequence = _timed(catalog, block, stops, gates, split=split)
+        leave, sequence = _timed(catalog, block, stops, gates, split=split, cheap=cheap)
         if not sequence:
             direct = (
                 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
@@ -247,12 +262,18 @@ def _schedule(
 
 
 def _timed(
-    catalog: CityCatalog, block: Block, stops: list[list[int]], gates: tuple[Gate, Gate], *, split: bool
+    catalog: CityCatalog,
+    block: Block,
+    stops: list[list[int]],
+    gates: tuple[Gate, Gate],
+    *,
+    split: bool,
+    cheap: bool,
 ) -> tuple[int, list[tuple[int, int]]]:
     """Earliest-first times: when the team leaves its origin (a leg's hub once out of it, a
     hotel at any time — transfers may run before 06:00 —, and not before 06:00 when the group
     splits, since its waits are written as rests) and each visit with its start — at a meal
-    the member that finishes first; an attraction is dropped when its windows no longer take it
+    the member `_best` picks; an attraction is dropped when its windows no longer take it
     or when it would make the next meal miss its window (meals are kept whatever happens:
     strict judges the plan)."""
     origin = gates[0]
@@ -263,7 +284,7 @@ def _timed(
     leave: int | None = None
     sequence: list[tuple[int, int]] = []
     for position, options in enumerate(stops):
-        best = _best(catalog, block, options, here, ready)
+        best = _best(catalog, block, options, here, ready, cheap=cheap)
         if best is None:
             if block.nodes[options[0]].meal is None:
                 continue
@@ -291,17 +312,27 @@ def _back(catalog: CityCatalog, block: Block, sequence: list[tuple[int, int]], d
 
 
 def _best(
-    catalog: CityCatalog, block: Block, options: list[int], here: tuple[str, ...] | None, ready: int
+    catalog: CityCatalog,
+    block: Block,
+    options: list[int],
+    here: tuple[str, ...] | None,
+    ready: int,
+    *,
+    cheap: bool = False,
 ) -> tuple[int, int] | None:
-    """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first, and its start."""
-    found: list[tuple[int, int, int]] = []
+    """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first — with
+    `cheap`, the one of least cost strict accepts, ending first among equals — and its start.
+    The master counts a meal at its class's least cost, so the member that ends first may cost
+    a user the budget the pattern kept."""
+    found: list[tuple[int, int, int, int]] = []
     for i in options:
         start = block.stops[i].first_start(ready + _travel(catalog, here, block.nodes[i].place.members))
         if start is not None:
-            found.append((start + block.stops[i].service, i, start))
+            cost = lowest_cost_fen(block.nodes[i].place.price_fen) if cheap else 0
+            found.append((cost, start + block.stops[i].service, i, start))
     if not found:
         return None
-    _, i, start = min(found)
+    _, _, i, start = min(found)
     return i, start
 
 

@@ -461,14 +461,39 @@ class _Search:
 
     def _write_pattern(self, trip: TripModel, facts: TripFacts, pattern: Pattern) -> bool:
         """Write the pattern as a plan straight from its columns (`pattern_plan.py`), compacted,
-        else as timed; whether strict accepted it."""
-        values = pattern_assignment(trip, facts, pattern)
+        else as timed; whether strict accepted it. Each meal is at its class's member that
+        finishes first; when that plan puts users over budget (the master counts a meal at its
+        class's least cost), the teams holding them are written again at the cheapest members
+        and the better plan is kept."""
+        thrifty: frozenset[int] = frozenset()
+        written = False
+        while (
+            plan := self._write_values(trip, pattern_assignment(trip, facts, pattern, thrifty=thrifty))
+        ) is not None:
+            written = True
+            over = self._over_budget(plan) - thrifty
+            if not over:
+                break
+            thrifty |= over
+        return written
+
+    def _write_values(self, trip: TripModel, values: Assignment) -> dict[str, Any] | None:
+        """The plan of `values` (a pattern's), compacted, else as timed, that strict accepts."""
         users, children = tuple(self.task.user_names), tuple(self.task.child_names)
         for compact in (True, False):
             plan = PlanWriter(trip, values, users, children, compact=compact).plan()
             if self._consider(plan, None, PATTERN_SOURCE):
-                return True
-        return False
+                return plan
+        return None
+
+    def _over_budget(self, plan: dict[str, Any]) -> frozenset[int]:
+        """The scored users (indices) the official GU charges for their budget in `plan`."""
+        result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
+        return frozenset(
+            u
+            for u, user in enumerate(self.users)
+            if result["per_user"].get(user.name, {}).get("breakdown", {}).get("budget", 0) < 0
+        )
 
     def _improve(
         self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None

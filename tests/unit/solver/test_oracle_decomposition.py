@@ -369,7 +369,9 @@ TEAMS = st.lists(st.integers(0, 5), min_size=1, max_size=6, unique=True).map(lam
 
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(TEAMS, st.fractions(-5, 10, max_denominator=7), max_size=10))
-def test_the_best_packing_is_the_best_set_of_disjoint_teams(ceilings: dict[tuple[int, ...], Fraction]) -> None:
+def test_the_best_packing_is_the_best_set_of_disjoint_teams(
+    ceilings: dict[tuple[int, ...], Fraction],
+) -> None:
     """Against brute force over every subset of teams: the same value, and the teams it names
     are disjoint, positive and worth it; never above the sum of positive values."""
     teams = list(ceilings)

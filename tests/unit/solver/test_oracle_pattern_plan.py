@@ -1,18 +1,21 @@
-"""How a pattern's route is re-timed on real places (`pattern_plan._schedule`).
+"""How a pattern's route is re-timed on real places (`pattern_plan._schedule`, `_best`).
 
 A team that would reach its destination late sheds its attractions, last first, and then the
 meals its gates keep from being due; a due meal stays whatever happens (strict judges the plan).
+At a meal the team eats at the member of the class that finishes first, or — for a user the
+first plan put over budget — at the cheapest.
 """
 
 from __future__ import annotations
 
 from solver.oracle.catalog import CityCatalog, classes
 from solver.oracle.model import PlaceSet, build_model
-from solver.oracle.pattern_plan import _schedule
+from solver.oracle.pattern_plan import _best, _schedule
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
 from solver.oracle.solve import frame_facts
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 
 LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
@@ -38,9 +41,40 @@ def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
     opens = MEALS[LUNCH][1]
     # from the restaurant itself, half an hour before lunch opens; back there 10 minutes after
     gates = ((place, opens - 30), (place, opens + 10))
-    _, due, _ = _schedule(city, block, [options], gates, split=False, optional=frozenset())
-    _, kept, back = _schedule(city, block, [options], gates, split=False, optional=frozenset({LUNCH}))
+    _, due, _ = _schedule(city, block, [options], gates, split=False, optional=frozenset(), cheap=False)
+    _, kept, back = _schedule(
+        city, block, [options], gates, split=False, optional=frozenset({LUNCH}), cheap=False
+    )
     assert [block.nodes[i].meal for i, _ in due] == [LUNCH]
     assert due[0][1] == opens
     assert kept == []
     assert back <= opens + 10
+
+
+def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_finish() -> None:
+    """Three lunch places open together; standing at the dearest one, the team finishes there
+    first, and a thrifty team walks to the cheapest."""
+    task = HAND_MADE["agree"]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    city = CityCatalog(WORLD, keys[0], task.metadata.cities[0], users, official_categories(WORLD, keys))
+    place_set = PlaceSet(city, city.attractions, city.restaurants, classes(city, city.hotels))
+    trip = build_model(
+        Frame(days, start, (home, keys[0], home)),
+        {keys[0]: place_set},
+        users=len(users),
+        children=False,
+        teams=1,
+        relaxed=False,
+    )
+    block = trip.blocks[(2, 1)]
+    options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    cost = {i: lowest_cost_fen(block.nodes[i].place.price_fen) for i in options}
+    assert len(options) == 3 and len(set(cost.values())) == 3
+    dearest = max(options, key=cost.__getitem__)
+    here = block.nodes[dearest].place.members
+    opens = MEALS[LUNCH][1]
+    assert _best(city, block, options, here, opens) == (dearest, opens)
+    found = _best(city, block, options, here, opens, cheap=True)
+    assert found is not None and found[0] == min(options, key=cost.__getitem__)
+    assert found[1] > opens  # it walks there
