@@ -9,7 +9,7 @@ first plan put over budget — at the cheapest.
 from __future__ import annotations
 
 from solver.oracle.catalog import CityCatalog, classes
-from solver.oracle.model import PlaceSet, build_model
+from solver.oracle.model import Block, PlaceSet, build_model
 from solver.oracle.pattern_plan import _best, _schedule
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
@@ -21,21 +21,28 @@ from verifier.strict.meals import MEALS
 LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
 
 
-def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
+def _second_day(*, relaxed: bool) -> tuple[CityCatalog, Block]:
+    """The city and the second day's block of the hand-made task "agree" (one team), its
+    restaurants as classes when `relaxed`, else one by one."""
     task = HAND_MADE["agree"]
     days, start, home, keys = frame_facts(task, WORLD)
     users = scored_users(task, task.preference_table())
     city = CityCatalog(WORLD, keys[0], task.metadata.cities[0], users, official_categories(WORLD, keys))
-    place_set = PlaceSet(city, city.attractions, classes(city, city.restaurants), classes(city, city.hotels))
+    restaurants = classes(city, city.restaurants) if relaxed else city.restaurants
+    place_set = PlaceSet(city, city.attractions, restaurants, classes(city, city.hotels))
     trip = build_model(
         Frame(days, start, (home, keys[0], home)),
         {keys[0]: place_set},
         users=len(users),
         children=False,
         teams=1,
-        relaxed=True,
+        relaxed=relaxed,
     )
-    block = trip.blocks[(2, 1)]
+    return city, trip.blocks[(2, 1)]
+
+
+def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
+    city, block = _second_day(relaxed=True)
     options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
     place = block.nodes[options[0]].place.members
     opens = MEALS[LUNCH][1]
@@ -54,20 +61,7 @@ def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
 def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_finish() -> None:
     """Three lunch places open together; standing at the dearest one, the team finishes there
     first, and a thrifty team walks to the cheapest."""
-    task = HAND_MADE["agree"]
-    days, start, home, keys = frame_facts(task, WORLD)
-    users = scored_users(task, task.preference_table())
-    city = CityCatalog(WORLD, keys[0], task.metadata.cities[0], users, official_categories(WORLD, keys))
-    place_set = PlaceSet(city, city.attractions, city.restaurants, classes(city, city.hotels))
-    trip = build_model(
-        Frame(days, start, (home, keys[0], home)),
-        {keys[0]: place_set},
-        users=len(users),
-        children=False,
-        teams=1,
-        relaxed=False,
-    )
-    block = trip.blocks[(2, 1)]
+    city, block = _second_day(relaxed=False)
     options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
     cost = {i: lowest_cost_fen(block.nodes[i].place.price_fen) for i in options}
     assert len(options) == 3 and len(set(cost.values())) == 3
