@@ -279,7 +279,6 @@ class ColumnGeneration:
         def dual(key: RowKey) -> Fraction:
             return duals.get(key, Fraction(0))
 
-        found: list[Column] = []
         answers: dict[tuple[int, str], dict[Team, Priced]] = {}
         estimates: dict[tuple[int, str], dict[Team, Fraction]] = {}
         for block in self.facts.blocks:
@@ -287,7 +286,7 @@ class ColumnGeneration:
             priced = answers[block] = {}
             for team in [everyone] + ([(u,) for u in everyone] if self.splits else []):
                 if clock.spent():
-                    return found, None, False
+                    return _entering(answers), None, False
                 priced[team] = self._price(pricer, team, dual, clock)
             if not self.splits:
                 continue
@@ -302,8 +301,8 @@ class ColumnGeneration:
             for team in best_packing(by_team)[1]:
                 if team not in priced:
                     if clock.spent():
-                        return found, None, False
-                    priced[team] = self._team(pricer, team, estimates[block][team], dual, clock)
+                        return _entering(answers), None, False
+                    priced[team] = self._price_team(pricer, team, estimates[block][team], dual, clock)
         rest = [
             (block, team)
             for block, teams in estimates.items()
@@ -313,9 +312,9 @@ class ColumnGeneration:
         if not any(_enters(answer) for teams in answers.values() for answer in teams.values()):
             for block, team in rest:
                 if clock.spent():
-                    return found, None, False
+                    return _entering(answers), None, False
                 pricer = self.pricer(block, clock)
-                answers[block][team] = self._team(pricer, team, estimates[block][team], dual, clock)
+                answers[block][team] = self._price_team(pricer, team, estimates[block][team], dual, clock)
             rest = []
         ceilings: dict[Group, Fraction] = {
             (block, team): estimate for block, teams in estimates.items() for team, estimate in teams.items()
@@ -325,12 +324,9 @@ class ColumnGeneration:
             for team, answer in teams.items():
                 ceilings[(block, team)] = answer.ceiling
                 proven = proven and answer.proven
-                if _enters(answer):
-                    assert answer.column is not None
-                    found.append(answer.column)
-        return found, ceilings, proven
+        return _entering(answers), ceilings, proven
 
-    def _team(
+    def _price_team(
         self,
         pricer: BlockLabels,
         team: Team,
@@ -346,3 +342,14 @@ class ColumnGeneration:
 def _enters(answer: Priced) -> bool:
     """Whether a pricing's column enters the master (its reduced cost is positive)."""
     return answer.column is not None and answer.reduced is not None and answer.reduced > REDUCED_EPSILON
+
+
+def _entering(answers: Mapping[tuple[int, str], Mapping[Team, Priced]]) -> list[Column]:
+    """The columns of `answers` that enter the master, block by block (a round the clock cuts
+    short still adds those it found)."""
+    return [
+        answer.column
+        for teams in answers.values()
+        for answer in teams.values()
+        if _enters(answer) and answer.column is not None
+    ]
