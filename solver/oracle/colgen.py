@@ -162,6 +162,14 @@ def best_packing(ceilings: Mapping[Team, Fraction]) -> tuple[Fraction, list[Team
     return best[full][0], sorted(chosen)
 
 
+def single_floor(users: int, teams_dual: Fraction) -> Fraction:
+    """The floor below which a single user's best reduced cost need not be known: with every
+    member's ceiling at most this, no team smaller than the group has a positive
+    `team_ceiling` (k members: k·(floor + t) − t ≤ 0 for t the team dual), and the packing
+    counts positive ceilings only."""
+    return min(Fraction(0), -max(teams_dual, Fraction(0)) * (users - 1) / users)
+
+
 def team_ceiling(team: Team, singles: Mapping[int, Fraction], teams_dual: Fraction) -> Fraction:
     """An upper bound on the reduced cost of any column of a team smaller than the group from
     its members' single-user ceilings: every term of a column belongs to one member, and the
@@ -215,12 +223,19 @@ class ColumnGeneration:
         return max(LEAST_WORK_LIMIT, min(FIRST_WORK_LIMIT, fitting))
 
     def _price(
-        self, pricer: BlockLabels, team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
+        self,
+        pricer: BlockLabels,
+        team: Team,
+        dual: Callable[[RowKey], Fraction],
+        clock: Clock,
+        floor: Fraction = Fraction(0),
     ) -> Priced:
+        """A team's pricing, seeking only columns above `floor` (`single_floor`; 0 for the
+        others: the packing counts positive ceilings only)."""
         before = pricer.work
         assert self.work_limit is not None
         limit = max(1, min(self.work_limit, int(clock.left() / WORK_SECONDS)))
-        priced = pricer.price(team, dual, limit=limit)
+        priced = pricer.price(team, dual, limit=limit, floor=floor)
         clock.add((pricer.work - before) * WORK_SECONDS)
         return priced
 
@@ -284,14 +299,17 @@ class ColumnGeneration:
         for block in self.facts.blocks:
             pricer = self.pricer(block, clock)
             priced = answers[block] = {}
-            for team in [everyone] + ([(u,) for u in everyone] if self.splits else []):
+            teams_dual = dual(("teams", *block))
+            if clock.spent():
+                return _entering(answers), None, False
+            priced[everyone] = self._price(pricer, everyone, dual, clock)
+            for u in everyone if self.splits else ():
                 if clock.spent():
                     return _entering(answers), None, False
-                priced[team] = self._price(pricer, team, dual, clock)
+                priced[(u,)] = self._price(pricer, (u,), dual, clock, single_floor(len(everyone), teams_dual))
             if not self.splits:
                 continue
             singles = {u: priced[(u,)].ceiling for u in everyone}
-            teams_dual = dual(("teams", *block))
             estimates[block] = {
                 team: team_ceiling(team, singles, teams_dual)
                 for team in teams_of(len(everyone), True)

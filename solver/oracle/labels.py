@@ -29,6 +29,7 @@ a valid ceiling.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -88,6 +89,35 @@ class _Label:
     """`_Search._bound` of the label, set when it is queued."""
 
 
+@dataclass(frozen=True, slots=True)
+class _MealOption:
+    """A kept meal node as the completion bound sees it."""
+
+    node: int
+    last: int
+    """The latest service start."""
+    weight: int
+    """Service plus the least travel in (`_Search._room`)."""
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class _MealsLeft:
+    """What the meals not yet eaten may still add to a label (`_Search._meals_left`)."""
+
+    gain: int
+    """The best prize of each due meal (one that every completion must eat)."""
+    need: int
+    """The least weight of each due meal."""
+    optional: list[tuple[int, int]]
+    """Per meal not due with an option of positive prize still open: (its best prize, the least
+    weight among those options)."""
+    first: int
+    """The earliest opening of the meal options still open for these (the room's window)."""
+    last: int
+    """The latest end of those options."""
+
+
 @dataclass
 class _Prizes:
     """One pricing call's data in 1/SCALE points, rounded so that every route's value here is
@@ -103,16 +133,23 @@ class _Prizes:
     constant: int
     kept: list[int]
     """Nodes the search may use."""
-    ranked: list[tuple[int, int, int]] = field(default_factory=list)
-    """Kept attractions as (node, weight, gain) by gain per minute, best first (the bound)."""
-    ranked_plain: list[tuple[int, int, int]] = field(default_factory=list)
-    """The same with the gain less the must bonuses (`_Search._bound`)."""
-    meals: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
-    """Per meal: (last start, prize) of its kept nodes."""
-    meal_weights: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
-    """Per meal: (node, service plus the least travel in) of its kept nodes."""
+    later_cost: list[int] = field(default_factory=list)
+    """later_cost[i]: the least destination cost over `BlockLabels.by_closing[i:]`."""
+    scan: list[_Item] = field(default_factory=list)
+    """The kept attractions of positive gain (`_Search._bound`)."""
+    by_ratio: list[int] = field(default_factory=list)
+    """Indices into `scan` by gain per minute, best first."""
+    by_plain_ratio: list[int] = field(default_factory=list)
+    """The same for the gains without must bonuses."""
+    by_gain: list[int] = field(default_factory=list)
+    """Indices into `scan` by gain, largest first."""
+    by_plain: list[int] = field(default_factory=list)
+    """The same for the gains without must bonuses."""
+    meals: dict[int, list[_MealOption]] = field(default_factory=dict)
+    """Per meal: its kept nodes (`_Search._meals_left`)."""
     most_in: int = 0
-    """The largest least-travel-in of a kept node (`_Search._room`)."""
+    """The largest travel a kept node's weight holds (`_Search._room`)."""
+
 
 
 @dataclass
@@ -132,8 +169,15 @@ class BlockLabels:
     """The latest minute a visit may end and a destination gate still be reached in time."""
     fits: list[bool] = field(init=False)
     """Per node: whether a visit there can end by `finish` (the others are never kept)."""
-    kept_somewhere: int = field(init=False)
-    """The meals (bits) some destination gate keeps from being due."""
+    closing: list[int] = field(init=False)
+    """The destination gates' deadlines (the latest arrival), ascending (`_Search._ahead`)."""
+    by_closing: list[int] = field(init=False)
+    """The destination gates in that order."""
+    later_keeps: list[int] = field(init=False)
+    """later_keeps[i]: the meals some gate of `by_closing[i:]` keeps from being due."""
+    later_finish: list[int] = field(init=False)
+    """later_finish[i]: the latest minute a visit may end and a gate of `by_closing[i:]` still
+    be reached in time."""
     work: int = field(init=False, default=0)
     """The work of every call so far (`_Search.work`)."""
 
@@ -143,18 +187,19 @@ class BlockLabels:
         self.identity = [
             places.setdefault(n.place.place, len(places)) if n.meal is None else -1 for n in self.graph.nodes
         ]
-        self.finish = max(
-            (
-                (DAY - 1 if gate.time is None else gate.time) - min(travel)
-                for gate, row in zip(self.spec.destinations, self.graph.into, strict=True)
-                if (travel := [m for m in row if m is not None])
-            ),
-            default=-DAY,
+        gates = self.spec.destinations
+        deadline = [DAY - 1 if gate.time is None else gate.time for gate in gates]
+        finishes = [
+            deadline[d] - min(travel) if (travel := [m for m in row if m is not None]) else -DAY
+            for d, row in enumerate(self.graph.into)
+        ]
+        self.finish = max(finishes, default=-DAY)
+        self.by_closing = sorted(range(len(gates)), key=lambda d: (deadline[d], d))
+        self.closing = [deadline[d] for d in self.by_closing]
+        self.later_keeps, self.later_finish = _suffixes(
+            [(sum(1 << m for m in gates[d].keeps), finishes[d]) for d in self.by_closing]
         )
         self.fits = [stop.first + stop.service <= self.finish for stop in self.graph.stops]
-        self.kept_somewhere = sum(
-            1 << m for m in set().union(*(gate.keeps for gate in self.spec.destinations))
-        )
         self.must_bits, self.reject_bits = {}, {}
         for n in self.graph.nodes:
             if n.meal is None:
@@ -164,11 +209,20 @@ class BlockLabels:
                     for item in n.place.rejects[u]:
                         self.reject_bits.setdefault((u, item), len(self.reject_bits))
 
-    def price(self, team: tuple[int, ...], duals: Duals, *, limit: int = WORK_LIMIT) -> Priced:
+    def price(
+        self, team: tuple[int, ...], duals: Duals, *, limit: int = WORK_LIMIT, floor: Fraction | None = None
+    ) -> Priced:
         """The best column of this block for `team` under `duals`, and a ceiling on every
-        column's reduced cost (exact when `proven`)."""
+        column's reduced cost (exact when `proven`).
+
+        With a `floor`, only columns above it are sought: a label whose bound does not exceed
+        it is dropped, the column is None when none beats it, and the ceiling is then exact
+        only above the floor (at most the floor when `proven`) — still an upper bound on every
+        column's reduced cost. A caller that needs the ceiling only where it is positive (the
+        Lagrangian's packing) is spared the search for the best of the columns it ignores."""
         prizes = self._prizes(team, duals)
-        return _Search(self, team, prizes, duals, limit).run()
+        best = None if floor is None else _down(floor)
+        return _Search(self, team, prizes, duals, limit, best).run()
 
     def _prizes(self, team: tuple[int, ...], duals: Duals) -> _Prizes:
         day, city = self.spec.day, self.spec.city
@@ -223,29 +277,42 @@ class BlockLabels:
             -sum((duals(("part", day, city, u)) for u in team), Fraction(0)) - duals(("teams", day, city))
         )
         prizes = _Prizes(prize, claims, rejects, origin_cost, destination_cost, loose_cost, constant, kept)
+        later = [0] * (len(self.by_closing) + 1)
+        for i in range(len(self.by_closing) - 1, -1, -1):
+            cost = destination_cost[self.by_closing[i]]
+            later[i] = cost if i == len(self.by_closing) - 1 else min(cost, later[i + 1])
+        prizes.later_cost = later
         self._rank(prizes)
         return prizes
 
     def _rank(self, prizes: _Prizes) -> None:
-        """The bound's data: attractions by gain per minute (weight: service plus the least
-        travel into the node), meals by kind."""
+        """The bound's data: attractions in the orders the bound scans them, meals by kind
+        (weights: service plus the least travel into the node)."""
         into = self._least_in(prizes.kept)
-        ranked = []
         for j in prizes.kept:
             node, stop = self.graph.nodes[j], self.graph.stops[j]
             prizes.most_in = max(prizes.most_in, into[j])
             if node.meal is not None:
-                prizes.meals.setdefault(node.meal, []).append((stop.last, prizes.prize[j]))
-                prizes.meal_weights.setdefault(node.meal, []).append((j, stop.service + into[j]))
+                option = _MealOption(j, stop.last, stop.service + into[j], prizes.prize[j])
+                prizes.meals.setdefault(node.meal, []).append(option)
                 continue
             gain = prizes.prize[j] + sum(b for _, b in prizes.claims[j])
             if gain > 0:
-                ranked.append((j, max(stop.service + into[j], 1), gain))
-        plain = [(j, weight, max(prizes.prize[j], 0)) for j, weight, _ in ranked]
-        prizes.ranked = sorted(ranked, key=lambda item: (-Fraction(item[2], item[1]), item[0]))
-        prizes.ranked_plain = sorted(plain, key=lambda item: (-Fraction(item[2], item[1]), item[0]))
+                weight = max(stop.service + into[j], 1)
+                bit = 1 << self.identity[j]
+                end = stop.last + stop.service
+                plain = max(prizes.prize[j], 0)
+                item = _Item(bit, stop.first, stop.last, end, weight, gain, plain, prizes.claims[j])
+                prizes.scan.append(item)
+        scan = prizes.scan
+        indices = range(len(scan))
+        prizes.by_ratio = sorted(indices, key=lambda k: (-Fraction(scan[k].gain, scan[k].weight), k))
+        prizes.by_plain_ratio = sorted(indices, key=lambda k: (-Fraction(scan[k].plain, scan[k].weight), k))
+        prizes.by_gain = sorted(indices, key=lambda k: (-scan[k].gain, k))
+        prizes.by_plain = sorted(indices, key=lambda k: (-scan[k].plain, k))
 
     def _least_in(self, kept: Sequence[int]) -> dict[int, int]:
+        """Per kept node, the least travel into it from an origin gate or another kept node."""
         out: dict[int, int] = {}
         for j in kept:
             options = [m for row in self.graph.out_of if (m := row[j]) is not None]
@@ -349,6 +416,16 @@ def route_column(
     return Column(spec.key, team, loose, value, ordered, visits)
 
 
+def _suffixes(gates: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Per position of (keeps, finish) pairs: the union of the keeps and the latest finish
+    from there on (one past the end: none)."""
+    keeps, finish = [0] * (len(gates) + 1), [-DAY] * (len(gates) + 1)
+    for i in range(len(gates) - 1, -1, -1):
+        keeps[i] = keeps[i + 1] | gates[i][0]
+        finish[i] = max(finish[i + 1], gates[i][1])
+    return keeps, finish
+
+
 def _up(value: Fraction) -> int:
     return math.ceil(value * SCALE)
 
@@ -369,9 +446,10 @@ class _Search:
     duals: Duals
     limit: int
     best: int | None = None
+    """The best column's value so far (or the caller's floor), in 1/SCALE points."""
     best_end: tuple[_Label, int] | None = None
-    buckets: dict[tuple[int, int, int, bool, int], list[_Label]] = field(
-        default_factory=lambda: defaultdict(list)
+    buckets: dict[tuple[int, int, int, bool, int], _Bucket] = field(
+        default_factory=lambda: defaultdict(_Bucket)
     )
     reject_charge: dict[int, int] = field(default_factory=dict)
     work: int = 0
@@ -380,6 +458,10 @@ class _Search:
     time, in proportion)."""
     caps: tuple[list[int | None], list[int | None]] = field(init=False)
     """The team's attraction caps and active-minute caps, member by member (`_bound`)."""
+    count_regimes: dict[int, list[tuple[int | None, int]]] = field(init=False, default_factory=dict)
+    """The attraction-count regimes by count used (`_cached_regimes`)."""
+    span_regimes: dict[int, list[tuple[int | None, int]]] = field(init=False, default_factory=dict)
+    """The active-minute regimes by minutes used."""
 
     def __post_init__(self) -> None:
         users = [self.pricer.users[u] for u in self.team]
@@ -420,7 +502,11 @@ class _Search:
 
     def _alive(self, label: _Label) -> bool:
         """Whether `label` is undominated and may still beat the best column."""
-        return not label.dead and (self.best is None or label.bound > self.best)
+        return not label.dead and self._promising(label)
+
+    def _promising(self, label: _Label) -> bool:
+        """Whether some completion of `label` may beat the best column (or the floor)."""
+        return label.bound > (NO_COMPLETION if self.best is None else self.best)
 
     def _children(self, label: _Label) -> list[_Label]:
         """The extensions of `label` that may beat the best column and no label dominates,
@@ -428,7 +514,7 @@ class _Search:
         children = []
         for child in self._extend(label):
             child.bound = self._bound(child)
-            if child.bound > (NO_COMPLETION if self.best is None else self.best) and self._insert(child):
+            if self._promising(child) and self._insert(child):
                 children.append(child)
         return children
 
@@ -461,7 +547,7 @@ class _Search:
                 value = prizes.constant - prizes.origin_cost[o] - (prizes.loose_cost if loose else 0)
                 label = _Label(-1, start, 0, 0, 0, 0, 0, 0, value, o, keeps, loose, None)
                 label.bound = self._bound(label)
-                if label.bound > NO_COMPLETION and self._insert(label):
+                if self._promising(label) and self._insert(label):
                     out.append(label)
         out.sort(key=lambda label: label.bound)
         return out
@@ -473,20 +559,28 @@ class _Search:
         return (label.node, label.meals, label.keeps, label.loose, label.origin if label.node < 0 else -1)
 
     def _insert(self, label: _Label) -> bool:
+        """Store `label` unless a label of its bucket dominates it, dropping those it
+        dominates. A label dominates only labels that start no earlier, so each test scans
+        only that side of the bucket (kept in order of time); work: one unit a comparison."""
         bucket = self.buckets[self._key(label)]
-        self.work += len(bucket)
-        for other in bucket:
+        times, labels = bucket.times, bucket.labels
+        upto = bisect.bisect_right(times, label.time)
+        self.work += upto
+        for other in labels[:upto]:
             if self._dominates(other, label):
                 return False
-        self.work += len(bucket)
-        kept = []
-        for other in bucket:
+        since = bisect.bisect_left(times, label.time)
+        self.work += len(labels) - since
+        same: list[_Label] = []
+        later: list[_Label] = []
+        for other in labels[since:]:
             if self._dominates(label, other):
                 other.dead = True
             else:
-                kept.append(other)
-        kept.append(label)
-        self.buckets[self._key(label)] = kept
+                (same if other.time == label.time else later).append(other)
+        tail = [*same, label, *later]
+        bucket.labels = labels[:since] + tail
+        bucket.times = times[:since] + [other.time for other in tail]
         return True
 
     def _dominates(self, a: _Label, b: _Label) -> bool:
@@ -583,95 +677,135 @@ class _Search:
                 self.best, self.best_end = value, (label, d)
 
     def _bound(self, label: _Label) -> int:
-        """An upper bound on the value of every completion of `label`: the best remaining meal
-        of each kind, less the least destination dual, plus the attractions it can still reach,
-        less the intensity penalties it must pay.
+        """An upper bound on the value of every completion of `label`: what the meals still
+        to eat may add (`_meals_left`), less the least destination dual, plus the attractions
+        it can still reach, less the intensity penalties it must pay.
+
+        Due meals are eaten in every completion: their best prizes count and their least
+        weights leave the room (`_room`). A meal that is not due is either skipped (nothing
+        gained, no time) or eaten at one of its options of positive prize (at most the best
+        prize, at least the least weight): each such choice is bounded apart, its meals'
+        weights taken from the room the attractions share.
 
         The attractions are bounded per *regime*: a completion that adds k more attractions and
         A more active minutes, with k and A in given intervals between the team's caps, owes
         at least the penalties of the intervals' lower ends, and gains at most both the k
         largest gains and a fractional knapsack (gains with every bonus, weights: service plus
         the least travel in, which never exceed the minutes a visit adds to the time or the
-        active minutes) of capacity min(time left, A's upper end). The bound is the best
-        regime's; reject charges only lower a completion."""
-        self.work += BOUND_WORK * (1 + len(self.prizes.ranked))
-        pricer, prizes = self.pricer, self.prizes
+        active minutes) of capacity min(room left, A's upper end). The bound is the best
+        choice's best regime's; reject charges only lower a completion."""
+        prizes = self.prizes
+        self.work += BOUND_WORK * (1 + len(prizes.scan))
         here = label.node
-        now = label.time + (0 if here < 0 else pricer.graph.stops[here].service)
-        stops, identity = pricer.graph.stops, pricer.identity
-        reachable = {
-            j for j, _, _ in prizes.ranked if not label.visited >> identity[j] & 1 and stops[j].last >= now
-        }
-        room = self._room(label, now, reachable)
+        now = label.time + (0 if here < 0 else self.pricer.graph.stops[here].service)
+        ahead = bisect.bisect_left(self.pricer.closing, now)
+        if ahead == len(self.pricer.closing):
+            return NO_COMPLETION  # every destination has closed
+        meals = self._meals_left(label, now, self.pricer.later_keeps[ahead])
+        if meals is None:
+            return NO_COMPLETION
+        reach = _Reach(meals.first, meals.last, self.pricer.later_finish[ahead])
+        visited, claimed = label.visited, label.claimed
+        for k, item in enumerate(prizes.scan):
+            if visited & item.bit or item.last < now:
+                continue
+            reach.open |= 1 << k
+            reach.weight += item.weight
+            reach.first = min(reach.first, item.first)
+            reach.end = max(reach.end, item.end)
+            for bit, bonus in item.claims:
+                if not claimed >> bit & 1:
+                    reach.bonuses[bit] = bonus
+        room = self._room(now, reach, meals.need)
         if room is None:
             return NO_COMPLETION
-        knapsack = _Knapsack([(w, g) for j, w, g in prizes.ranked if j in reachable])
-        apart = _Knapsack([(w, g) for j, w, g in prizes.ranked_plain if j in reachable])
-        bonuses = {
-            bit: bonus for j in reachable for bit, bonus in prizes.claims[j] if not label.claimed >> bit & 1
-        }
-        extra = 0
-        for meal, options in prizes.meals.items():
-            if not label.meals >> meal & 1:
-                extra += max([0, *(prize for last, prize in options if last >= now)])
-        base = label.value + extra - min(prizes.destination_cost, default=0)
-        claims = sum(bonuses.values())
-
-        def gained(capacity: int, more: int | None) -> int:
-            return min(knapsack.best(capacity, more), apart.best(capacity, more) + claims)
-
-        most = gained(room, None)
-        if label.loose:
-            return base + most
-        best: int | None = None
+        gained = _Gains(prizes, reach)
         pois, active = self.caps
-        spans = self._regimes(label.active, active)
-        for more, count_owed in self._regimes(label.count, pois):
-            for minutes, minutes_owed in spans:
-                penalty = 2 * SCALE * (count_owed + minutes_owed)
-                if best is not None and most - penalty <= best:
-                    continue  # no regime gains more than `most`
-                self.work += BOUND_WORK
-                value = gained(room if minutes is None else min(room, minutes), more) - penalty
-                best = value if best is None else max(best, value)
-        assert best is not None
-        return base + best
+        counts = self._cached_regimes(label.count, pois, self.count_regimes)
+        spans = self._cached_regimes(label.active, active, self.span_regimes)
+        choices = _choices(meals.optional)
+        if reach.weight + choices[0][1] <= room:
+            choices = choices[:1]  # everything fits: eating every optional meal is best
+        best: int | None = None
+        for gain, weight in choices:
+            if weight > room:
+                continue
+            capacity = room - weight
+            most = gain + gained(capacity, None)
+            if best is not None and most <= best:
+                continue  # no regime of this choice gains more than `most`
+            if label.loose:
+                best = most
+                continue
+            for more, count_owed in counts:
+                for minutes, minutes_owed in spans:
+                    penalty = 2 * SCALE * (count_owed + minutes_owed)
+                    if best is not None and most - penalty <= best:
+                        continue
+                    self.work += BOUND_WORK
+                    fits = capacity if minutes is None else min(capacity, minutes)
+                    value = gain + gained(fits, more) - penalty
+                    best = value if best is None else max(best, value)
+        if best is None:
+            return NO_COMPLETION
+        return label.value + meals.gain - prizes.later_cost[ahead] + best
 
-    def _room(self, label: _Label, now: int, reachable: set[int]) -> int | None:
-        """The minutes the label's further attractions may fill with their weights (service
-        plus the least travel in), or None when no completion exists.
+    def _meals_left(self, label: _Label, now: int, keeps: int) -> _MealsLeft | None:
+        """The meals `label` has not eaten, as the bound sees them: a required meal kept
+        neither by its origin nor by any destination gate still open (`keeps`) nor eaten is
+        due; the others are optional. None when a due meal has no option left."""
+        gain = need = 0
+        optional: list[tuple[int, int]] = []
+        first, last = DAY, -DAY
+        stops = self.pricer.graph.stops
+        kept = label.meals | label.keeps | keeps
+        for meal, options in self.prizes.meals.items():
+            if label.meals >> meal & 1:
+                continue
+            open_options = [option for option in options if option.last >= now]
+            due = not label.loose and meal in REQUIRED and not kept >> meal & 1
+            if due and not open_options:
+                return None
+            if not due:
+                open_options = [option for option in open_options if option.prize > 0]
+                if open_options:
+                    best = max(option.prize for option in open_options)
+                    optional.append((best, min(option.weight for option in open_options)))
+            else:
+                gain += max(option.prize for option in open_options)
+                need += min(option.weight for option in open_options)
+            for option in open_options:
+                first = min(first, stops[option.node].first)
+                last = max(last, option.last + stops[option.node].service)
+        return _MealsLeft(gain, need, optional, first, last)
 
-        Every visit still to come — a reachable attraction, or a meal due in the block (not
-        eaten, kept neither by the origin nor by any destination gate) — starts no earlier than
-        the earliest opening S among them and ends by E, the lesser of the latest minute a
-        destination is still reached in time and the latest end of those visits. Travel and
-        services do not overlap, and only the first visit's travel may run before S (and not
-        before now), so their weights sum to at most E − S + min(largest travel in, S − now);
-        the due meals take at least their least weight out of that. A due meal with no option
-        left, or whose least weights do not fit, leaves no completion."""
-        pricer, prizes, stops = self.pricer, self.prizes, self.pricer.graph.stops
-        visits = list(reachable)
-        need = 0
-        if not label.loose:
-            kept = label.meals | label.keeps | pricer.kept_somewhere
-            for meal in REQUIRED:
-                if kept >> meal & 1:
-                    continue
-                options = [
-                    (j, weight) for j, weight in prizes.meal_weights.get(meal, ()) if stops[j].last >= now
-                ]
-                if not options:
-                    return None
-                need += min(weight for _, weight in options)
-                visits += [j for j, _ in options]
-        if not visits:
+    def _room(self, now: int, reach: _Reach, need: int) -> int | None:
+        """The minutes the label's further attractions and optional meals may fill with their
+        weights (service plus the least travel in), or None when no completion exists.
+
+        Every visit still to come (the reachable attractions and the meal options still
+        open) starts no earlier than the earliest opening S among them (`reach.first`) and ends
+        by E, the lesser of the latest minute a destination is still reached in time and the
+        latest end of those visits (`reach.end`). Travel and services do not overlap, and only
+        the first visit's travel may run before S (and not before now), so their weights sum
+        to at most E − S + min(largest travel in, S − now); the due meals take `need`, their
+        least weights, out of that. When those do not fit, no completion exists."""
+        if reach.end < reach.first:
             return 0
-        start = max(now, min(stops[j].first for j in visits))
-        end = min(pricer.finish, max(stops[j].last + stops[j].service for j in visits))
-        room = end - start + min(prizes.most_in, start - now) - need
+        start = max(now, reach.first)
+        end = min(reach.finish, reach.end)
+        room = end - start + min(self.prizes.most_in, start - now) - need
         if need and room < 0:
             return None
         return max(room, 0)
+
+    def _cached_regimes(
+        self, used: int, caps: Sequence[int | None], cache: dict[int, list[tuple[int | None, int]]]
+    ) -> list[tuple[int | None, int]]:
+        """`_regimes`, computed once per amount used (the caps are the team's)."""
+        if used not in cache:
+            cache[used] = self._regimes(used, caps)
+        return cache[used]
 
     @staticmethod
     def _regimes(used: int, caps: Sequence[int | None]) -> list[tuple[int | None, int]]:
@@ -690,32 +824,111 @@ class _Search:
 
 
 @dataclass
-class _Knapsack:
-    """Items as (weight, gain), best gain per minute first, for a fractional knapsack."""
+class _Bucket:
+    """The stored labels of one dominance key (`_Search._key`), in order of time."""
 
-    items: list[tuple[int, int]]
-    top: list[int] = field(init=False)
-    """top[k]: the sum of the k largest gains."""
+    times: list[int] = field(default_factory=list)
+    labels: list[_Label] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """A kept attraction as the completion bound scans it."""
+
+    bit: int
+    """Its place identity's bit (`_Label.visited`)."""
+    first: int
+    last: int
+    end: int
+    """The latest end of a visit (last start plus service)."""
+    weight: int
+    """Service plus the least travel in."""
+    gain: int
+    """Its prize with every must bonus."""
+    plain: int
+    """Its prize alone (at least 0)."""
+    claims: list[tuple[int, int]]
+
+
+@dataclass(slots=True)
+class _Reach:
+    """What one label can still reach: the open attractions (bits over `_Prizes.scan`), their
+    weights in all, the hull of their and the open meals' windows, the must bonuses they may
+    still claim."""
+
+    first: int
+    end: int
+    finish: int
+    """The latest minute a visit may end and a destination still open be reached in time."""
+    open: int = 0
+    weight: int = 0
+    bonuses: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Gains:
+    """What the open attractions may gain in a capacity, with at most k of them: the least of a
+    fractional knapsack with every must bonus and one without them plus each bonus once."""
+
+    prizes: _Prizes
+    reach: _Reach
+    claims: int = field(init=False)
+    tops: dict[tuple[bool, int], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.top = [0, *itertools.accumulate(sorted((g for _, g in self.items), reverse=True))]
+        self.claims = sum(self.reach.bonuses.values())
 
-    def best(self, room: int, most: int | None) -> int:
-        """At most the `most` largest gains (None: all), and at most a fractional knapsack of
-        capacity `room`."""
-        cap = self.top[-1] if most is None else self.top[min(most, len(self.items))]
-        total = 0
-        left = room
-        for weight, gain in self.items:
-            if left <= 0 or total >= cap:
-                break
-            if weight <= left:
-                total += gain
-                left -= weight
-            else:
-                total += -(-gain * left // weight)
-                left = 0
-        return min(total, cap)
+    def __call__(self, capacity: int, more: int | None) -> int:
+        prizes, open_ = self.prizes, self.reach.open
+        value = _fill(prizes.scan, prizes.by_ratio, open_, capacity, self._top(False, more), plain=False)
+        if not self.claims:
+            return value  # no bonus left: both knapsacks hold the same items
+        apart = _fill(prizes.scan, prizes.by_plain_ratio, open_, capacity, self._top(True, more), plain=True)
+        return min(value, apart + self.claims)
+
+    def _top(self, plain: bool, more: int | None) -> int | None:
+        """The sum of the `more` largest gains among the open attractions (None: no limit)."""
+        if more is None:
+            return None
+        if (plain, more) not in self.tops:
+            prizes, open_ = self.prizes, self.reach.open
+            order = prizes.by_plain if plain else prizes.by_gain
+            picked = [k for k in order if open_ >> k & 1][:more]
+            self.tops[(plain, more)] = sum(
+                prizes.scan[k].plain if plain else prizes.scan[k].gain for k in picked
+            )
+        return self.tops[(plain, more)]
+
+
+def _fill(
+    scan: Sequence[_Item], order: Sequence[int], open_: int, capacity: int, cap: int | None, *, plain: bool
+) -> int:
+    """A fractional knapsack of capacity `capacity` over the open items in `order` (best gain
+    per minute first), and at most `cap`."""
+    total = 0
+    left = capacity
+    for k in order:
+        if left <= 0 or (cap is not None and total >= cap):
+            break
+        if not open_ >> k & 1:
+            continue
+        item = scan[k]
+        gain = item.plain if plain else item.gain
+        if item.weight <= left:
+            total += gain
+            left -= item.weight
+        else:
+            total += -(-gain * left // item.weight)
+            left = 0
+    return total if cap is None else min(total, cap)
+
+
+def _choices(optional: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every subset of the optional meals as (prize, weight) in all, the richest first."""
+    out = [(0, 0)]
+    for prize, weight in optional:
+        out += [(gain + prize, used + weight) for gain, used in out]
+    return sorted(out, key=lambda choice: (-choice[0], choice[1]))
 
 
 def _route(label: _Label) -> list[tuple[int, int]]:
