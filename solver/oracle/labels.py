@@ -151,7 +151,6 @@ class _Prizes:
     """The largest travel a kept node's weight holds (`_Search._room`)."""
 
 
-
 @dataclass
 class BlockLabels:
     """The labelling pricer of one block (node data built once)."""

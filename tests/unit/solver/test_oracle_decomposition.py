@@ -22,9 +22,18 @@ from solver.oracle.blocks import TripFacts, trip_facts
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.certify import certify_record
 from solver.oracle.clock import Clock
-from solver.oracle.colgen import BoundRun, ColumnGeneration, Group, best_packing, block_ceilings, teams_of
+from solver.oracle.colgen import (
+    BoundRun,
+    ColumnGeneration,
+    Group,
+    best_packing,
+    block_ceilings,
+    single_floor,
+    team_ceiling,
+    teams_of,
+)
 from solver.oracle.integer_master import Pattern, integer_master
-from solver.oracle.labels import BlockLabels, _Search
+from solver.oracle.labels import BlockLabels, _Search, _suffixes
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pricing import BlockPricer, Column, RowKey
 from solver.oracle.rules import Goal
@@ -232,6 +241,79 @@ def test_a_pricing_cut_short_still_bounds_the_best_column(
         short = labels.price(team, dual, limit=limit)
         assert exact.proven
         assert short.ceiling >= exact.ceiling
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task_id=st.sampled_from(sorted(EXPECTED)),
+    seed=st.integers(0, 10**6),
+    day=st.sampled_from([1, 2]),
+    floor=st.fractions(-3, 3, max_denominator=4),
+    limit=st.sampled_from([50, 500, 10**9]),
+)
+def test_a_floor_keeps_the_columns_above_it_and_bounds_the_rest(
+    task_id: str, seed: int, day: int, floor: Fraction, limit: int
+) -> None:
+    """Pricing above a floor: the ceiling still bounds the best column whenever that column is
+    above the floor, and is never below the floor; finished, it finds that column (or none when
+    nothing beats the floor)."""
+    facts, cities, users = _pricers(task_id)
+    spec = facts.blocks[(day, facts.cities[0])]
+    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
+    rng = random.Random(seed)
+    table: dict[RowKey, Fraction] = {}
+
+    def dual(key: RowKey) -> Fraction:
+        if key not in table:
+            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
+            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
+                table[key] = abs(table[key])
+        return table[key]
+
+    tolerance = Fraction(50, 10**6)
+    for team in teams_of(len(users), True):
+        exact = labels.price(team, dual)
+        floored = labels.price(team, dual, limit=limit, floor=floor)
+        assert floored.ceiling >= min(exact.ceiling, floor) - tolerance
+        assert floored.ceiling >= floor - Fraction(1, 10**6)
+        if not floored.proven:
+            continue
+        if exact.ceiling > floor + tolerance:
+            assert floored.reduced is not None and abs(floored.reduced - exact.ceiling) <= tolerance
+        elif exact.ceiling <= floor:
+            assert floored.column is None
+
+
+def test_a_single_users_floor_leaves_no_smaller_team_a_positive_estimate() -> None:
+    """Four users: a team dual of 2 puts the floor at −2·3/4; a negative team dual at 0."""
+    assert single_floor(4, Fraction(2)) == Fraction(-3, 2)
+    assert single_floor(4, Fraction(-1)) == 0
+    assert single_floor(2, Fraction(0)) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(users=st.integers(2, 6), teams_dual=st.fractions(-5, 5, max_denominator=6))
+def test_teams_estimated_from_members_at_their_floor_are_never_positive(
+    users: int, teams_dual: Fraction
+) -> None:
+    """What `single_floor` promises: teams between one user and the group, each member's ceiling
+    at the floor, are estimated at most 0 (`team_ceiling`), whatever the team dual."""
+    floor = single_floor(users, teams_dual)
+    singles = dict.fromkeys(range(users), floor)
+    for team in teams_of(users, True):
+        if 1 < len(team) < users:
+            assert team_ceiling(team, singles, teams_dual) <= 0
+    assert floor <= 0
+
+
+def test_destination_suffixes_gather_the_keeps_and_the_latest_finish() -> None:
+    """Gates by deadline with (keeps, finish): from each position on, the union of the keeps
+    and the latest finish; one past the end, none."""
+    assert _suffixes([(0b001, 500), (0b110, 400), (0b100, 900)]) == (
+        [0b111, 0b110, 0b100, 0],
+        [900, 900, 900, -1440],
+    )
+    assert _suffixes([]) == ([0], [-1440])
 
 
 @pytest.mark.parametrize("task_id", ["agree", "three_ways"])
