@@ -10,16 +10,17 @@ and hotels are taken and when, who is in which team, each team's route and times
 pattern instead of from CP-SAT. The pattern's times are a class's (a class's travel is its
 closest member's, its service the shortest), so each route is re-timed earliest first on the
 model's own places (`_schedule`): at a meal the member of the class that finishes first (or
-the cheapest, for the teams of `pattern_assignment`'s `thrifty` users), and attractions
-dropped where the real times no longer allow them. Nothing is checked here: the written plan
-goes through strict and the official GU like every other candidate, so a pattern that does not
-fit the real places is simply rejected.
+the cheapest, for the teams of `pattern_assignment`'s `thrifty` users, or the nearest, for its
+`tired` users), and attractions dropped where the real times no longer allow them. Nothing is
+checked here: the written plan goes through strict and the official GU like every other
+candidate, so a pattern that does not fit the real places is simply rejected.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Literal
 
 from ortools.sat.python import cp_model
 
@@ -87,18 +88,34 @@ def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
     return {place.name: place.members for place in classes(catalog, catalog.restaurants)}
 
 
+MealChoice = Literal["first", "cheap", "near"]
+"""Which member of a restaurant class a team eats at (`_best`): the one whose visit ends first,
+the one of least cost, or the one least travel away from where the team comes from and goes to
+next."""
+
+
 def pattern_assignment(
-    trip: TripModel, facts: TripFacts, pattern: Pattern, *, thrifty: frozenset[int] = frozenset()
+    trip: TripModel,
+    facts: TripFacts,
+    pattern: Pattern,
+    *,
+    thrifty: frozenset[int] = frozenset(),
+    tired: frozenset[int] = frozenset(),
 ) -> Assignment:
     """The values of `trip`'s variables that the plan writer reads, from `pattern` (every other
     variable 0); `trip` is a model of the pattern's city order with enough teams. At a meal the
-    member of the class that finishes first, or the one of least cost for a team holding a user
-    of `thrifty` (user indices; `_best`)."""
+    member of the class that finishes first; the one of least cost for a team holding a user of
+    `thrifty`, else the one least travel away for a team holding a user of `tired` (user
+    indices; `_best`)."""
     values: dict[int, int] = {}
     for block, k, column in _teams(trip, pattern):
         values[trip.skeleton.block[(block.day, block.city)].index] = 1
-        cheap = not thrifty.isdisjoint(column.team)
-        _team(trip, facts, block, k, column, values=values, cheap=cheap)
+        choice: MealChoice = "first"
+        if not thrifty.isdisjoint(column.team):
+            choice = "cheap"
+        elif not tired.isdisjoint(column.team):
+            choice = "near"
+        _team(trip, facts, block, k, column, values=values, choice=choice)
     solution = [0] * len(trip.model.proto.variables)
     for index, value in values.items():
         solution[index] = value
@@ -129,7 +146,7 @@ def _team(
     column: Column,
     *,
     values: dict[int, int],
-    cheap: bool,
+    choice: MealChoice,
 ) -> None:
     """Team k of `block`: members, gates, route and times."""
     values[block.teams.active[k].index] = 1
@@ -154,7 +171,7 @@ def _team(
         for meal in gate.keeps
     }
     leave, sequence, back = _schedule(
-        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), cheap=cheap
+        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), choice=choice
     )
     path = [0, *(i + 1 for i, _ in sequence), 0]
     for tail, head in itertools.pairwise(path):
@@ -235,7 +252,7 @@ def _schedule(
     *,
     split: bool,
     optional: frozenset[int],
-    cheap: bool,
+    choice: MealChoice,
 ) -> tuple[int, list[tuple[int, int]], int]:
     """The team's times on the model's own places (the pattern's times are a class's: its
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
@@ -244,7 +261,7 @@ def _schedule(
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
-        leave, sequence = _timed(catalog, block, stops, gates, split=split, cheap=cheap)
+        leave, sequence = _timed(catalog, block, stops, gates, split=split, choice=choice)
         if not sequence:
             direct = (
                 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
@@ -268,7 +285,7 @@ def _timed(
     gates: tuple[Gate, Gate],
     *,
     split: bool,
-    cheap: bool,
+    choice: MealChoice,
 ) -> tuple[int, list[tuple[int, int]]]:
     """Earliest-first times: when the team leaves its origin (a leg's hub once out of it, a
     hotel at any time — transfers may run before 06:00 —, and not before 06:00 when the group
@@ -284,7 +301,9 @@ def _timed(
     leave: int | None = None
     sequence: list[tuple[int, int]] = []
     for position, options in enumerate(stops):
-        best = _best(catalog, block, options, here, ready, cheap=cheap)
+        best = _best(
+            catalog, block, options, here, ready, choice=choice, then=_next(block, stops, position, gates)
+        )
         if best is None:
             if block.nodes[options[0]].meal is None:
                 continue
@@ -311,6 +330,17 @@ def _back(catalog: CityCatalog, block: Block, sequence: list[tuple[int, int]], d
     )
 
 
+def _next(
+    block: Block, stops: list[list[int]], position: int, gates: tuple[Gate, Gate]
+) -> tuple[str, ...] | None:
+    """Where the team goes after the stop at `position`: the next attraction's place, the
+    destination's places after the last stop, None before a meal (a class, not yet a place)."""
+    if position + 1 < len(stops):
+        node = block.nodes[stops[position + 1][0]]
+        return None if node.meal is not None else node.place.members
+    return None if gates[1] is None else gates[1][0]
+
+
 def _best(
     catalog: CityCatalog,
     block: Block,
@@ -318,18 +348,27 @@ def _best(
     here: tuple[str, ...] | None,
     ready: int,
     *,
-    cheap: bool = False,
+    choice: MealChoice = "first",
+    then: tuple[str, ...] | None = None,
 ) -> tuple[int, int] | None:
     """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first — with
-    `cheap`, the one of least cost strict accepts, ending first among equals — and its start.
-    The master counts a meal at its class's least cost, so the member that ends first may cost
-    a user the budget the pattern kept."""
+    "cheap", the one of least cost strict accepts; with "near", the one of least travel from
+    `here` and on to `then`; ending first among equals — and its start. The master counts a
+    meal at its class's least cost and a class's travel as its closest member's, so the member
+    that ends first may cost a user the budget, or the intensity cap, the pattern kept."""
     found: list[tuple[int, int, int, int]] = []
     for i in options:
-        start = block.stops[i].first_start(ready + _travel(catalog, here, block.nodes[i].place.members))
-        if start is not None:
-            cost = lowest_cost_fen(block.nodes[i].place.price_fen) if cheap else 0
-            found.append((cost, start + block.stops[i].service, i, start))
+        places = block.nodes[i].place.members
+        travel = _travel(catalog, here, places)
+        start = block.stops[i].first_start(ready + travel)
+        if start is None:
+            continue
+        key = 0
+        if choice == "cheap":
+            key = lowest_cost_fen(block.nodes[i].place.price_fen)
+        elif choice == "near":
+            key = travel + (0 if then is None else _travel(catalog, places, then))
+        found.append((key, start + block.stops[i].service, i, start))
     if not found:
         return None
     _, _, i, start = min(found)

@@ -462,19 +462,24 @@ class _Search:
     def _write_pattern(self, trip: TripModel, facts: TripFacts, pattern: Pattern) -> bool:
         """Write the pattern as a plan straight from its columns (`pattern_plan.py`), compacted,
         else as timed; whether strict accepted it. Each meal is at its class's member that
-        finishes first; when that plan puts users over budget (the master counts a meal at its
-        class's least cost), the teams holding them are written again at the cheapest members
-        and the better plan is kept."""
+        finishes first. When that plan charges users for their budget (the master counts a meal
+        at its class's least cost) or their intensity caps (a class's travel is its closest
+        member's, arc by arc), the teams holding them are written again — at the cheapest
+        members, or the nearest — until no new user is charged; the best plan is kept."""
         thrifty: frozenset[int] = frozenset()
+        tired: frozenset[int] = frozenset()
         written = False
         while (
-            plan := self._write_values(trip, pattern_assignment(trip, facts, pattern, thrifty=thrifty))
+            plan := self._write_values(
+                trip, pattern_assignment(trip, facts, pattern, thrifty=thrifty, tired=tired)
+            )
         ) is not None:
             written = True
-            over = self._over_budget(plan) - thrifty
-            if not over:
+            over, capped = self._charged(plan)
+            if over <= thrifty and capped <= tired | thrifty:
                 break
             thrifty |= over
+            tired |= capped
         return written
 
     def _write_values(self, trip: TripModel, values: Assignment) -> dict[str, Any] | None:
@@ -486,14 +491,19 @@ class _Search:
                 return plan
         return None
 
-    def _over_budget(self, plan: dict[str, Any]) -> frozenset[int]:
-        """The scored users (indices) the official GU charges for their budget in `plan`."""
+    def _charged(self, plan: dict[str, Any]) -> tuple[frozenset[int], frozenset[int]]:
+        """The scored users (indices) the official GU charges in `plan` for their budget, and
+        those it charges for their intensity caps."""
         result = evaluate_group_utility(build_view(plan, self.task.user_names), self.table, self.db)
-        return frozenset(
-            u
-            for u, user in enumerate(self.users)
-            if result["per_user"].get(user.name, {}).get("breakdown", {}).get("budget", 0) < 0
-        )
+
+        def charged(part: str) -> frozenset[int]:
+            return frozenset(
+                u
+                for u, user in enumerate(self.users)
+                if result["per_user"].get(user.name, {}).get("breakdown", {}).get(part, 0) < 0
+            )
+
+        return charged("budget"), charged("intensity")
 
     def _improve(
         self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None

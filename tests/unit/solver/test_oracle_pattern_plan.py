@@ -3,7 +3,8 @@
 A team that would reach its destination late sheds its attractions, last first, and then the
 meals its gates keep from being due; a due meal stays whatever happens (strict judges the plan).
 At a meal the team eats at the member of the class that finishes first, or — for a user the
-first plan put over budget — at the cheapest.
+first plan put over budget — at the cheapest, or — for a user it charged for an intensity cap —
+at the one least travel away.
 """
 
 from __future__ import annotations
@@ -48,9 +49,9 @@ def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
     opens = MEALS[LUNCH][1]
     # from the restaurant itself, half an hour before lunch opens; back there 10 minutes after
     gates = ((place, opens - 30), (place, opens + 10))
-    _, due, _ = _schedule(city, block, [options], gates, split=False, optional=frozenset(), cheap=False)
+    _, due, _ = _schedule(city, block, [options], gates, split=False, optional=frozenset(), choice="first")
     _, kept, back = _schedule(
-        city, block, [options], gates, split=False, optional=frozenset({LUNCH}), cheap=False
+        city, block, [options], gates, split=False, optional=frozenset({LUNCH}), choice="first"
     )
     assert [block.nodes[i].meal for i, _ in due] == [LUNCH]
     assert due[0][1] == opens
@@ -69,6 +70,26 @@ def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_f
     here = block.nodes[dearest].place.members
     opens = MEALS[LUNCH][1]
     assert _best(city, block, options, here, opens) == (dearest, opens)
-    found = _best(city, block, options, here, opens, cheap=True)
+    found = _best(city, block, options, here, opens, choice="cheap")
     assert found is not None and found[0] == min(options, key=cost.__getitem__)
     assert found[1] > opens  # it walks there
+
+
+def test_a_tired_team_eats_at_the_member_least_travel_away_from_here_and_to_its_next_stop() -> None:
+    """Three lunch places open together; standing at the dearest and going on to the cheapest,
+    the nearest member is the one that adds the least travel there and on, and with nowhere to
+    go on it is the one the team stands at."""
+    city, block = _second_day(relaxed=False)
+    options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    cost = {i: lowest_cost_fen(block.nodes[i].place.price_fen) for i in options}
+    dearest, cheapest = max(options, key=cost.__getitem__), min(options, key=cost.__getitem__)
+    here, then = block.nodes[dearest].place.members, block.nodes[cheapest].place.members
+    opens = MEALS[LUNCH][1]
+
+    def detour(i: int) -> int:
+        places = block.nodes[i].place.members
+        return (city.travel(here, places) or 0) + (city.travel(places, then) or 0)
+
+    found = _best(city, block, options, here, opens, choice="near", then=then)
+    assert found is not None and detour(found[0]) == min(detour(i) for i in options)
+    assert _best(city, block, options, here, opens, choice="near") == (dearest, opens)
