@@ -68,6 +68,11 @@ class BoundRun:
     """The best (least) Lagrangian value found."""
     duals: dict[RowKey, Fraction] = field(default_factory=dict)
     """The multipliers of `value`."""
+    optimal: dict[RowKey, Fraction] | None = None
+    """When the run converged: the duals of its last round, under which every column's
+    reduced cost is proven at most `REDUCED_EPSILON` (what `columns_above` needs)."""
+    optimal_value: Fraction | None = None
+    """The Lagrangian value at `optimal`."""
     lp: float | None = None
     converged: bool = False
     rounds: int = 0
@@ -266,7 +271,7 @@ class ColumnGeneration:
                 run.value, run.duals = value, duals
             if not found and proven:
                 if not master.boxed():
-                    run.converged = True
+                    run.converged, run.optimal, run.optimal_value = True, duals, value
                     break
                 master.center(duals)
                 continue
@@ -278,6 +283,30 @@ class ColumnGeneration:
                 run.columns += 1
         run.seconds = clock.used
         return run
+
+    def columns_above(
+        self, duals: dict[RowKey, Fraction], threshold: Fraction, clock: Clock
+    ) -> list[Column] | None:
+        """Every column of every block and team whose reduced cost under `duals` exceeds
+        `threshold` (`BlockLabels.columns_above`), or None when one enumeration was cut short
+        (by `clock` or its size). With the duals of a converged run and the threshold I − L —
+        I a plan's value, L the bound — these are all the columns a master solution worth more
+        than I may take (`closing_bound`)."""
+        dual = _lookup(duals)
+        found: list[Column] = []
+        for block in self.facts.blocks:
+            pricer = self.pricer(block, clock)
+            for team in teams_of(len(self.users), self.splits):
+                if clock.spent():
+                    return None
+                before = pricer.work
+                limit = max(1, int(clock.left() / WORK_SECONDS))
+                columns = pricer.columns_above(team, dual, threshold, limit=limit)
+                clock.add((pricer.work - before) * WORK_SECONDS)
+                if columns is None:
+                    return None
+                found += columns
+        return found
 
     def _round(
         self, duals: dict[RowKey, Fraction], clock: Clock, everyone: Team
@@ -355,6 +384,15 @@ class ColumnGeneration:
         """A team's pricing, its ceiling no higher than its members' `estimate`."""
         priced = self._price(pricer, team, dual, clock)
         return Priced(priced.column, priced.reduced, min(priced.ceiling, estimate), priced.proven)
+
+
+def _lookup(duals: Mapping[RowKey, Fraction]) -> Callable[[RowKey], Fraction]:
+    """The dual of a row (0 for rows the master has not priced)."""
+
+    def dual(key: RowKey) -> Fraction:
+        return duals.get(key, Fraction(0))
+
+    return dual
 
 
 def _enters(answer: Priced) -> bool:

@@ -67,6 +67,45 @@ def integer_master(
     to `clock`), or None when CP-SAT finds none."""
     if not columns:
         return None
+    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed)
+    if solved.status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    chosen = tuple(column for column, value in zip(columns, solved.taken, strict=True) if value)
+    return Pattern(chosen, solved.value)
+
+
+def pool_master(
+    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
+) -> tuple[Pattern | None, Fraction | None]:
+    """The integer master over `columns` (the skeleton free) within `seconds`: the best pattern
+    found (None: none) and CP-SAT's proven bound on every master solution over them (None: none
+    proven; an infeasible pool has none, reported as -10⁹)."""
+    if not columns:
+        return None, Fraction(-(10**9))
+    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed)
+    if solved.status == cp_model.INFEASIBLE:
+        return None, Fraction(-(10**9))
+    pattern = None
+    if solved.status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        chosen = tuple(column for column, value in zip(columns, solved.taken, strict=True) if value)
+        pattern = Pattern(chosen, solved.value)
+    return pattern, solved.ceiling
+
+
+@dataclass(frozen=True)
+class _Solved:
+    status: int
+    taken: tuple[bool, ...]
+    value: Fraction
+    ceiling: Fraction | None
+    """CP-SAT's proven objective bound, unscaled (None when it proved none)."""
+
+
+def _solve(
+    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
+) -> _Solved:
+    """The integer master over `columns`: every skeleton variable integer, every column binary,
+    the master's rows scaled to integers; one worker, `seconds` deterministic seconds."""
     model = cp_model.CpModel()
     rows: dict[RowKey, list[tuple[Fraction, cp_model.IntVar]]] = {key: [] for key in skeleton.rows.sense}
     objective: list[tuple[Fraction, cp_model.IntVar]] = []
@@ -100,10 +139,14 @@ def integer_master(
     solver.parameters.max_deterministic_time = seconds
     status = solver.solve(model)
     clock.charge(solver)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    chosen = tuple(column for column, literal in zip(columns, taken, strict=True) if solver.value(literal))
-    return Pattern(chosen, Fraction(round(solver.objective_value)) / scale)
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    values = tuple(bool(solver.value(literal)) for literal in taken) if found else ()
+    value = Fraction(round(solver.objective_value)) / scale if found else Fraction(0)
+    bounded = status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN)
+    ceiling = Fraction(math.floor(solver.best_objective_bound + 1e-6)) / scale if bounded else None
+    if status == cp_model.UNKNOWN and not math.isfinite(solver.best_objective_bound):
+        ceiling = None
+    return _Solved(int(status), values, value, ceiling)
 
 
 def _scale(values: Sequence[Fraction]) -> int:

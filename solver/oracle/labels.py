@@ -60,6 +60,9 @@ DIVE_SHARE = 0.1
 REQUIRED = tuple(required_meals())
 """The meals strict requires (`model.required_meals`), read once: the search's hot path asks."""
 
+MOST_COLLECTED = 20_000
+"""The most columns one enumeration (`BlockLabels.columns_above`) collects before giving up."""
+
 NO_COMPLETION = -(10**18)
 """The bound of a label no completion can close."""
 
@@ -223,7 +226,28 @@ class BlockLabels:
         best = None if floor is None else _down(floor)
         return _Search(self, team, prizes, duals, limit, best).run()
 
-    def _prizes(self, team: tuple[int, ...], duals: Duals) -> _Prizes:
+    def columns_above(
+        self, team: tuple[int, ...], duals: Duals, floor: Fraction, *, limit: int = WORK_LIMIT
+    ) -> list[Column] | None:
+        """Every column of `team` in this block whose reduced cost under `duals` exceeds
+        `floor` (prizes rounded up: a superset), one per distinct set of rows and value; None
+        when the work limit or `MOST_COLLECTED` cut the enumeration short.
+
+        Unlike `price`, nothing that could make such a column is left out: every attraction is
+        a node, however little it adds, and no label dominates another (a dominated route's
+        column has other rows, which an integer solution may need)."""
+        prizes = self._prizes(team, duals, every=True)
+        search = _Search(self, team, prizes, duals, limit, _down(floor), collected=[])
+        if not search.run().proven or search.collected is None:
+            return None
+        found: dict[tuple[object, ...], Column] = {}
+        for end, destination in search.collected:
+            claims = frozenset(key for key, bit in self.must_bits.items() if end.claimed >> bit & 1)
+            column = self.column(team, _route(end), (end.origin, destination), end.loose, claims)
+            found.setdefault((column.loose, column.value, column.rows), column)
+        return list(found.values())
+
+    def _prizes(self, team: tuple[int, ...], duals: Duals, *, every: bool = False) -> _Prizes:
         day, city = self.spec.day, self.spec.city
         prize: list[int] = []
         claims: list[list[tuple[int, int]]] = []
@@ -260,7 +284,7 @@ class BlockLabels:
         for i, node in enumerate(self.graph.nodes):
             if not self.fits[i]:
                 continue
-            if node.meal is not None or prize[i] + sum(b for _, b in claims[i]) > 0:
+            if every or node.meal is not None or prize[i] + sum(b for _, b in claims[i]) > 0:
                 kept.append(i)
         spec = self.spec
         origin_cost = [
@@ -447,6 +471,10 @@ class _Search:
     best: int | None = None
     """The best column's value so far (or the caller's floor), in 1/SCALE points."""
     best_end: tuple[_Label, int] | None = None
+    collected: list[tuple[_Label, int]] | None = None
+    """When enumerating (`BlockLabels.columns_above`): every completion above the floor, as
+    (label, destination); the floor then stays the threshold and no label dominates another.
+    None once more than `MOST_COLLECTED` were found."""
     buckets: dict[tuple[int, int, int, bool, int], _Bucket] = field(
         default_factory=lambda: defaultdict(_Bucket)
     )
@@ -560,7 +588,10 @@ class _Search:
     def _insert(self, label: _Label) -> bool:
         """Store `label` unless a label of its bucket dominates it, dropping those it
         dominates. A label dominates only labels that start no earlier, so each test scans
-        only that side of the bucket (kept in order of time); work: one unit a comparison."""
+        only that side of the bucket (kept in order of time); work: one unit a comparison.
+        Enumerating, every label is kept."""
+        if self.collected is not None:
+            return True
         bucket = self.buckets[self._key(label)]
         times, labels = bucket.times, bucket.labels
         upto = bisect.bisect_right(times, label.time)
@@ -672,7 +703,12 @@ class _Search:
                 for u in self.team:
                     user = pricer.users[u]
                     value -= 2 * SCALE * (_over(label.count, user.max_pois) + _over(active, user.max_minutes))
-            if self.best is None or value > self.best:
+            if self.collected is not None and self.best is not None and value > self.best:
+                self.collected.append((label, d))
+                if len(self.collected) > MOST_COLLECTED:
+                    self.collected, self.limit = None, 0  # too many: stop, unproven
+                    return
+            elif self.best is None or value > self.best:
                 self.best, self.best_end = value, (label, d)
 
     def _bound(self, label: _Label) -> int:

@@ -23,6 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -35,12 +36,12 @@ from solver.oracle.bounds import trivial_bounds
 from solver.oracle.catalog import CityCatalog, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
 from solver.oracle.clock import Clock
-from solver.oracle.colgen import BoundRun, ColumnGeneration
+from solver.oracle.colgen import REDUCED_EPSILON, BoundRun, ColumnGeneration
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
-from solver.oracle.integer_master import Pattern, integer_master
+from solver.oracle.integer_master import Pattern, integer_master, pool_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.pattern_plan import class_members, hint_from_columns, pattern_assignment, pattern_days
 from solver.oracle.plan_columns import PlanColumnsError, plan_columns
@@ -218,6 +219,10 @@ def _solve_goal(
     pattern = search.pattern_of(budget.pattern_share() / 3)
     if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
         budget.reserved = budget.pattern_share() * 2 / 3
+    closing = (
+        budget.closing_share() if search.decomposition is not None and search.decomposition.converged else 0.0
+    )
+    budget.reserved += closing
     searched = 0
     for value, frame in bounds:
         if search.best.objective is not None and value <= search.best.objective:
@@ -232,9 +237,13 @@ def _solve_goal(
             teams = min(len(users), settings.max_teams)
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     budget.reserved = 0.0
+    bound = max((value for value, _ in bounds), default=None)
+    if closing and bound is not None and search.best.objective is not None and search.best.objective < bound:
+        bound, closed = search.close(bound, closing)
+        if closed is not None and (pattern is None or closed.value > pattern.value):
+            pattern = closed
     if pattern is not None and search.facts is not None:
         search.from_pattern(pattern, search.facts, cities, max(search.clock.left(), 0.5))
-    bound = max((value for value, _ in bounds), default=None)
     return search.result(bound, time.monotonic() - started)
 
 
@@ -302,7 +311,9 @@ class _Budget:
     decomposed bound (GU), 40 % on the relaxed models of all orders, 15 % on the
     decomposition's pattern (GU: a third on the integer master, the rest kept back, `reserved`,
     for its primal model once the primal search is done, when the pattern beats the warm
-    starts), the rest on primal models, order by order, each taking half of what is left."""
+    starts), 15 % kept back for closing the gap when the decomposition converged
+    (`_Search.close`), the rest on primal models, order by order, each taking half of what is
+    left."""
 
     clock: Clock
     orders: int
@@ -313,6 +324,9 @@ class _Budget:
         return 0.2 * self.clock.limit
 
     def pattern_share(self) -> float:
+        return 0.15 * self.clock.limit
+
+    def closing_share(self) -> float:
         return 0.15 * self.clock.limit
 
     def bound_share(self) -> float:
@@ -363,6 +377,8 @@ class _Search:
         self.generation: ColumnGeneration | None = None
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
+        self.closing: dict[str, Any] | None = None
+        """What closing the gap did (`close`), for the record."""
         """The integer master's pattern: its master value, size, teams, whether it was written
         as a plan strict accepts and whether the primal model completed it (`from_pattern`)."""
 
@@ -422,6 +438,48 @@ class _Search:
             seconds=seconds,
             seed=self.settings.seed,
         )
+
+    def close(self, bound: int, seconds: float) -> tuple[int, Pattern | None]:
+        """Close the gap of a converged decomposition (docs/oracle.md, Closing the gap): with
+        the duals of its last round every column prices at most 0 (up to `REDUCED_EPSILON`), so
+        a master solution worth more than the incumbent's I takes only columns of reduced cost
+        above I − L (L the Lagrangian value there, the LP's). Those are enumerated
+        (`ColumnGeneration.columns_above`) and the integer master solved over them: no master
+        solution — hence no modelled plan — is worth more than the larger of I and its proven
+        bound there. Within `seconds`; the bound (lowered
+        when this proves less) and the pool's best pattern (None: none found)."""
+        run, generation = self.decomposition, self.generation
+        incumbent = self.best.objective
+        assert run is not None and run.optimal is not None and run.optimal_value is not None
+        assert generation is not None and incumbent is not None
+        clock = Clock(seconds)
+        # every column prices at most REDUCED_EPSILON: a solution's other columns (at most one
+        # per user and block) may add that much each
+        slack = REDUCED_EPSILON * len(generation.facts.blocks) * len(self.users)
+        threshold = Fraction(incumbent) - run.optimal_value - slack
+        columns = generation.columns_above(run.optimal, threshold, clock)
+        record: dict[str, Any] = {"incumbent": incumbent, "threshold": float(threshold), "columns": None}
+        pattern, proven = None, None
+        if columns is not None:
+            record["columns"] = len(columns)
+            pattern, ceiling = pool_master(
+                generation.master_skeleton,
+                columns,
+                clock,
+                seconds=max(clock.left(), 0.1),
+                seed=self.settings.seed,
+            )
+            if ceiling is not None:
+                proven = max(incumbent, math.floor(ceiling))
+                record["ceiling"] = float(ceiling)
+        record["bound"] = proven
+        record["seconds"] = round(clock.used, 3)
+        self.clock.add(clock.used)
+        self.closing = record
+        if proven is None:
+            self.notes.append("closing the gap: the enumeration or its master did not finish in time")
+            return bound, pattern
+        return min(bound, proven), pattern
 
     def from_pattern(
         self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float
@@ -804,6 +862,8 @@ class _Search:
             extra["decomposition"] = self.decomposition.to_json()
             if self.pattern is not None:
                 extra["decomposition"]["pattern"] = self.pattern
+            if self.closing is not None:
+                extra["decomposition"]["closing"] = self.closing
         if self.best.per_user is None:
             return extra
         gf = fairness_of(self.best.per_user)["fairness_score"]

@@ -468,3 +468,67 @@ def test_the_best_packing_is_the_best_set_of_disjoint_teams(
     assert value == brute == sum((ceilings[t] for t in packing), Fraction(0))
     assert len(members) == len(set(members)) and all(ceilings[t] > 0 for t in packing)
     assert brute <= sum((v for v in ceilings.values() if v > 0), Fraction(0))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    task_id=st.sampled_from(sorted(EXPECTED)),
+    seed=st.integers(0, 10**6),
+    day=st.sampled_from([1, 2]),
+    floors=st.tuples(st.fractions(-4, 2, max_denominator=4), st.fractions(0, 3, max_denominator=4)),
+)
+def test_the_columns_above_a_floor_are_all_there(
+    task_id: str, seed: int, day: int, floors: tuple[Fraction, Fraction]
+) -> None:
+    """Random duals: every column enumerated above a floor prices above it, the best column is
+    among them when it does, and a lower floor finds every column a higher one finds."""
+    facts, cities, users = _pricers(task_id)
+    spec = facts.blocks[(day, facts.cities[0])]
+    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
+    rng = random.Random(seed)
+    table: dict[RowKey, Fraction] = {}
+
+    def dual(key: RowKey) -> Fraction:
+        if key not in table:
+            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
+            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
+                table[key] = abs(table[key])
+        return table[key]
+
+    def reduced(column: Column) -> Fraction:
+        return column.value - sum((c * dual(key) for key, c in column.rows), Fraction(0))
+
+    high, low = floors[0] + floors[1], floors[0]
+    for team in teams_of(len(users), True)[:3]:
+        best = labels.price(team, dual)
+        above_high = labels.columns_above(team, dual, high)
+        above_low = labels.columns_above(team, dual, low)
+        assert above_high is not None and above_low is not None
+        assert all(reduced(column) > high - Fraction(1, 10**5) for column in above_high)
+        if best.reduced is not None and best.reduced > high + Fraction(1, 10**5):
+            assert any(reduced(column) == best.reduced for column in above_high)
+        keys = {(c.loose, c.value, c.rows) for c in above_low}
+        assert {(c.loose, c.value, c.rows) for c in above_high} <= keys
+
+
+def test_closing_the_gap_proves_a_pattern_the_lp_bound_left_open() -> None:
+    """monday_museum_closed with splits: the decomposition converges at 24, above every plan;
+    the columns pricing above 23 − L (316 of them) make no master solution above 23, so the
+    oracle's plan of 23 is proven optimal — above the exhaustive search's 20 (a lower bound
+    there: its split plans are charged more than teams − 1). certify proves the multipliers'
+    24 and names what the record's 23 rests on."""
+    task = HAND_MADE["monday_museum_closed"]
+    result = solve_task(task, WORLD, OracleSettings(time_limit=10, seed=0))
+    run = result.extra["decomposition"]
+    assert run["bound"] == 24 and run["converged"]
+    assert run["closing"]["incumbent"] == 23 and run["closing"]["columns"] == 316
+    assert run["closing"]["bound"] == 23
+    assert (result.status.value, result.objective, result.bound) == ("OPTIMAL", 23, 23)
+    found = exhaustive_optimum(task, WORLD, splits=True)
+    assert found.value is not None and result.bound >= found.value
+    certificate = certify_record(task, WORLD, result.to_json())
+    assert not certificate.certified and certificate.recomputed == 24
+    assert certificate.problem == (
+        "stored bound 23 rests on closing the gap (extra.decomposition.closing), which certify does "
+        "not recompute; the multipliers prove 24"
+    )
