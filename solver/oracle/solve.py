@@ -464,7 +464,7 @@ class _Search:
             record["columns"] = len(columns)
             pattern, ceiling = pool_master(
                 generation.master_skeleton,
-                columns,
+                [*columns, *generation.columns],  # the seeds too, whatever the labelling reaches
                 clock,
                 seconds=max(clock.left(), 0.1),
                 seed=self.settings.seed,
