@@ -81,7 +81,7 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     if decomposition is not None:
         row["decomposition"] = {
             key: decomposition.get(key)
-            for key in ("bound", "lp", "rounds", "columns", "seeded", "converged", "pattern")
+            for key in ("bound", "lp", "rounds", "columns", "seeded", "converged", "pattern", "closing")
         }
     if result.plan is not None:
         row["strict_valid"] = strict_violations(task, result.plan, world) == []
@@ -170,6 +170,14 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
             f"value of splitting (GU with − without): {_spread(values)}; "
             f"positive on {sum(v > 0 for v in values)}"
         )
+    runs = [r.get("decomposition") or {} for r in rows]
+    closings = [(run, run["closing"]) for run in runs if run.get("closing")]
+    lines.append(
+        f"decomposition converged: {sum(bool(run.get('converged')) for run in runs)}/{n}; "
+        f"gap closing ran on {len(closings)}, finished on "
+        f"{sum(c.get('bound') is not None for _, c in closings)}, lowered the bound on "
+        f"{sum(c.get('bound') is not None and c['bound'] < run['bound'] for run, c in closings)}"
+    )
     for key in ("users", "days", "cities"):
         groups = sorted({r[key] for r in rows})
         parts = []
