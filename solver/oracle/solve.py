@@ -238,12 +238,12 @@ def _solve_goal(
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     budget.reserved = 0.0
     bound = max((value for value, _ in bounds), default=None)
-    if closing and bound is not None and search.best.objective is not None and search.best.objective < bound:
-        bound, closed = search.close(bound, closing)
-        if closed is not None and (pattern is None or closed.value > pattern.value):
-            pattern = closed
     if pattern is not None and search.facts is not None:
-        search.from_pattern(pattern, search.facts, cities, max(search.clock.left(), 0.5))
+        search.from_pattern(pattern, search.facts, cities, max(search.clock.left() - closing, 0.5))
+    if closing and bound is not None and search.best.objective is not None and search.best.objective < bound:
+        bound, closed = search.close(bound, max(search.clock.left(), 0.5))
+        if closed is not None and search.facts is not None:
+            search.from_pattern(closed, search.facts, cities, max(search.clock.left(), 0.5))
     return search.result(bound, time.monotonic() - started)
 
 
