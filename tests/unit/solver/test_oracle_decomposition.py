@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
@@ -157,6 +158,27 @@ def _pricers(task_id: str) -> tuple[TripFacts, dict[str, CityCatalog], tuple[Sco
     return generation.facts, dict(generation.cities), generation.users
 
 
+def _random_block(
+    task_id: str, day: int, seed: int
+) -> tuple[BlockLabels, Callable[[RowKey], Fraction], tuple[ScoredUser, ...]]:
+    """The labelling pricer of a hand-made task's block on `day` (loose columns allowed) and
+    random duals on its rows (≥ 0 on the ≤ rows), drawn as they are asked for."""
+    facts, cities, users = _pricers(task_id)
+    spec = facts.blocks[(day, facts.cities[0])]
+    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
+    rng = random.Random(seed)
+    table: dict[RowKey, Fraction] = {}
+
+    def dual(key: RowKey) -> Fraction:
+        if key not in table:
+            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
+            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
+                table[key] = abs(table[key])
+        return table[key]
+
+    return labels, dual, users
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(task_id=st.sampled_from(sorted(EXPECTED)), seed=st.integers(0, 10**6), day=st.sampled_from([1, 2]))
 def test_labelling_and_cp_sat_price_a_block_alike(task_id: str, seed: int, day: int) -> None:
@@ -223,18 +245,7 @@ def test_a_pricing_cut_short_still_bounds_the_best_column(
 ) -> None:
     """The ceiling a work limit leaves (the completion bound of the labels not extended: caps
     by regime, must bonuses once) is never below the exact best reduced cost."""
-    facts, cities, users = _pricers(task_id)
-    spec = facts.blocks[(day, facts.cities[0])]
-    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
-    rng = random.Random(seed)
-    table: dict[RowKey, Fraction] = {}
-
-    def dual(key: RowKey) -> Fraction:
-        if key not in table:
-            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
-            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
-                table[key] = abs(table[key])
-        return table[key]
+    labels, dual, users = _random_block(task_id, day, seed)
 
     for team in teams_of(len(users), True):
         exact = labels.price(team, dual)
@@ -257,18 +268,7 @@ def test_a_floor_keeps_the_columns_above_it_and_bounds_the_rest(
     """Pricing above a floor: the ceiling still bounds the best column whenever that column is
     above the floor, and is never below the floor; finished, it finds that column (or none when
     nothing beats the floor)."""
-    facts, cities, users = _pricers(task_id)
-    spec = facts.blocks[(day, facts.cities[0])]
-    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
-    rng = random.Random(seed)
-    table: dict[RowKey, Fraction] = {}
-
-    def dual(key: RowKey) -> Fraction:
-        if key not in table:
-            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
-            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
-                table[key] = abs(table[key])
-        return table[key]
+    labels, dual, users = _random_block(task_id, day, seed)
 
     tolerance = Fraction(50, 10**6)
     for team in teams_of(len(users), True):
@@ -482,18 +482,7 @@ def test_the_columns_above_a_floor_are_all_there(
 ) -> None:
     """Random duals: every column enumerated above a floor prices above it, the best column is
     among them when it does, and a lower floor finds every column a higher one finds."""
-    facts, cities, users = _pricers(task_id)
-    spec = facts.blocks[(day, facts.cities[0])]
-    labels = BlockLabels(spec, cities[spec.city], users, tuple(BUDGET_UNIT for _ in users), True)
-    rng = random.Random(seed)
-    table: dict[RowKey, Fraction] = {}
-
-    def dual(key: RowKey) -> Fraction:
-        if key not in table:
-            table[key] = Fraction(rng.randint(-2, 2), rng.choice([1, 3]))
-            if key[0] in ("once", "must", "rej", "meal", "loose", "budget"):
-                table[key] = abs(table[key])
-        return table[key]
+    labels, dual, users = _random_block(task_id, day, seed)
 
     def reduced(column: Column) -> Fraction:
         return column.value - sum((c * dual(key) for key, c in column.rows), Fraction(0))
