@@ -10,7 +10,10 @@ columns of positive reduced cost, and evaluates the Lagrangian function at the r
 (`master.lagrangian`, a block's columns bounded by the best packing of disjoint teams:
 `block_ceilings`). Every round's value is a proven bound, so a run stopped by its time
 limit keeps the best one; when a round adds no column and every pricing was solved to
-optimality, the LP is optimal over all columns and the bound equals its value.
+optimality, the LP is optimal over all columns and the bound equals its value. Each call seeks
+only columns above a floor (`single_floor`): the packing counts positive ceilings only. A
+converged run's last duals also let `columns_above` enumerate every column a master solution
+better than a given plan may take (closing the gap, `solve._Search.close`).
 """
 
 from __future__ import annotations
@@ -291,7 +294,7 @@ class ColumnGeneration:
         `threshold` (`BlockLabels.columns_above`), or None when one enumeration was cut short
         (by `clock` or its size). With the duals of a converged run and the threshold I − L —
         I a plan's value, L the bound — these are all the columns a master solution worth more
-        than I may take (`closing_bound`)."""
+        than I may take (`solve._Search.close`)."""
         dual = _lookup(duals)
         found: list[Column] = []
         for block in self.facts.blocks:
@@ -320,9 +323,7 @@ class ColumnGeneration:
         then prices every team whose estimate is still positive: only then may it report that
         nothing prices out."""
 
-        def dual(key: RowKey) -> Fraction:
-            return duals.get(key, Fraction(0))
-
+        dual = _lookup(duals)
         answers: dict[tuple[int, str], dict[Team, Priced]] = {}
         estimates: dict[tuple[int, str], dict[Team, Fraction]] = {}
         for block in self.facts.blocks:

@@ -20,11 +20,13 @@ Exact because nothing feasible is lost:
   least as much after allowing for every penalty and reject charge the survivor might still
   pay that the dropped one would not (`_dominates`);
 - a label is dropped when an upper bound on everything it could still add (a fractional
-  knapsack of the attractions it can still reach, in the time their windows and the due meals
-  leave, the best meal of each kind not eaten) cannot beat the best complete column found.
+  knapsack of the attractions it can still reach, in the time their windows, the due meals and
+  the destinations still open leave; the meals not eaten, each optional one either skipped or
+  eaten in that time) cannot beat the best complete column found, or the caller's floor.
 The search dives depth first, then goes best first. With a work limit (`_Search.work`) it may
 stop early; its answer then carries the highest bound over the labels not yet extended, still
-a valid ceiling.
+a valid ceiling. `BlockLabels.columns_above` runs the same search without dominance and with
+every attraction a node, collecting every column above a floor (closing the gap).
 """
 
 from __future__ import annotations

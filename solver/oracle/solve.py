@@ -377,10 +377,10 @@ class _Search:
         self.generation: ColumnGeneration | None = None
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
-        self.closing: dict[str, Any] | None = None
-        """What closing the gap did (`close`), for the record."""
         """The integer master's pattern: its master value, size, teams, whether it was written
         as a plan strict accepts and whether the primal model completed it (`from_pattern`)."""
+        self.closing: dict[str, Any] | None = None
+        """What closing the gap did (`close`), for the record."""
 
     def greedy(self, labels: tuple[str, ...]) -> None:
         """The warm start of one city order (task city names): the greedy plan visiting the
@@ -446,8 +446,8 @@ class _Search:
         above I − L (L the Lagrangian value there, the LP's). Those are enumerated
         (`ColumnGeneration.columns_above`) and the integer master solved over them: no master
         solution — hence no modelled plan — is worth more than the larger of I and its proven
-        bound there. Within `seconds`; the bound (lowered
-        when this proves less) and the pool's best pattern (None: none found)."""
+        bound there. Within `seconds`; the bound (lowered when this proves less) and the pool's
+        best pattern (None: none found)."""
         run, generation = self.decomposition, self.generation
         incumbent = self.best.objective
         assert run is not None and run.optimal is not None and run.optimal_value is not None
