@@ -65,13 +65,7 @@ def integer_master(
 ) -> Pattern | None:
     """The best pattern over `columns` found within `seconds` deterministic seconds (charged
     to `clock`), or None when CP-SAT finds none."""
-    if not columns:
-        return None
-    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed)
-    if solved.status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    chosen = tuple(column for column, value in zip(columns, solved.taken, strict=True) if value)
-    return Pattern(chosen, solved.value)
+    return pool_master(skeleton, columns, clock, seconds=seconds, seed=seed)[0]
 
 
 def pool_master(

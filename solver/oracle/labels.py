@@ -35,8 +35,9 @@ import bisect
 import heapq
 import itertools
 import math
+import operator
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -197,12 +198,12 @@ class BlockLabels:
             deadline[d] - min(travel) if (travel := [m for m in row if m is not None]) else -DAY
             for d, row in enumerate(self.graph.into)
         ]
-        self.finish = max(finishes, default=-DAY)
         self.by_closing = sorted(range(len(gates)), key=lambda d: (deadline[d], d))
         self.closing = [deadline[d] for d in self.by_closing]
-        self.later_keeps, self.later_finish = _suffixes(
-            [(sum(1 << m for m in gates[d].keeps), finishes[d]) for d in self.by_closing]
-        )
+        keeps = [sum(1 << m for m in gates[d].keeps) for d in self.by_closing]
+        self.later_keeps = _suffix(keeps, operator.or_, 0)
+        self.later_finish = _suffix([finishes[d] for d in self.by_closing], max, -DAY)
+        self.finish = self.later_finish[0]
         self.fits = [stop.first + stop.service <= self.finish for stop in self.graph.stops]
         self.must_bits, self.reject_bits = {}, {}
         for n in self.graph.nodes:
@@ -244,10 +245,15 @@ class BlockLabels:
             return None
         found: dict[tuple[object, ...], Column] = {}
         for end, destination in search.collected:
-            claims = frozenset(key for key, bit in self.must_bits.items() if end.claimed >> bit & 1)
-            column = self.column(team, _route(end), (end.origin, destination), end.loose, claims)
+            column = self._completed(team, end, destination)
             found.setdefault((column.loose, column.value, column.rows), column)
         return list(found.values())
+
+    def _completed(self, team: tuple[int, ...], end: _Label, destination: int) -> Column:
+        """The column of the route `end` closes at `destination`, with the must items it
+        claimed."""
+        claims = frozenset(key for key, bit in self.must_bits.items() if end.claimed >> bit & 1)
+        return self.column(team, _route(end), (end.origin, destination), end.loose, claims)
 
     def _prizes(self, team: tuple[int, ...], duals: Duals, *, every: bool = False) -> _Prizes:
         day, city = self.spec.day, self.spec.city
@@ -302,11 +308,7 @@ class BlockLabels:
             -sum((duals(("part", day, city, u)) for u in team), Fraction(0)) - duals(("teams", day, city))
         )
         prizes = _Prizes(prize, claims, rejects, origin_cost, destination_cost, loose_cost, constant, kept)
-        later = [0] * (len(self.by_closing) + 1)
-        for i in range(len(self.by_closing) - 1, -1, -1):
-            cost = destination_cost[self.by_closing[i]]
-            later[i] = cost if i == len(self.by_closing) - 1 else min(cost, later[i + 1])
-        prizes.later_cost = later
+        prizes.later_cost = _suffix([destination_cost[d] for d in self.by_closing], min, 0)
         self._rank(prizes)
         return prizes
 
@@ -441,14 +443,10 @@ def route_column(
     return Column(spec.key, team, loose, value, ordered, visits)
 
 
-def _suffixes(gates: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
-    """Per position of (keeps, finish) pairs: the union of the keeps and the latest finish
-    from there on (one past the end: none)."""
-    keeps, finish = [0] * (len(gates) + 1), [-DAY] * (len(gates) + 1)
-    for i in range(len(gates) - 1, -1, -1):
-        keeps[i] = keeps[i + 1] | gates[i][0]
-        finish[i] = max(finish[i + 1], gates[i][1])
-    return keeps, finish
+def _suffix(values: Sequence[int], combine: Callable[[int, int], int], past: int) -> list[int]:
+    """Per position, `values` from there on combined (the union, the latest, the least); one
+    past the end, `past`."""
+    return [*reversed(list(itertools.accumulate(reversed(values), combine))), past]
 
 
 def _up(value: Fraction) -> int:
@@ -556,9 +554,7 @@ class _Search:
         ceiling_value = Fraction(-(10**9)) if top is None else Fraction(top, SCALE)
         if self.best_end is None:
             return Priced(None, None, ceiling_value, ceiling is None)
-        end, destination = self.best_end
-        claims = frozenset(key for key, bit in pricer.must_bits.items() if end.claimed >> bit & 1)
-        column = pricer.column(self.team, _route(end), (end.origin, destination), end.loose, claims)
+        column = pricer._completed(self.team, *self.best_end)
         reduced = column.value - sum((c * self.duals(key) for key, c in column.rows), Fraction(0))
         return Priced(column, reduced, ceiling_value, ceiling is None)
 
@@ -715,8 +711,8 @@ class _Search:
 
     def _bound(self, label: _Label) -> int:
         """An upper bound on the value of every completion of `label`: what the meals still
-        to eat may add (`_meals_left`), less the least destination dual, plus the attractions
-        it can still reach, less the intensity penalties it must pay.
+        to eat may add (`_meals_left`), less the least dual of the destinations still open,
+        plus the attractions it can still reach, less the intensity penalties it must pay.
 
         Due meals are eaten in every completion: their best prizes count and their least
         weights leave the room (`_room`). A meal that is not due is either skipped (nothing

@@ -10,6 +10,7 @@ a bound below what they prove.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -34,7 +35,7 @@ from solver.oracle.colgen import (
     teams_of,
 )
 from solver.oracle.integer_master import Pattern, integer_master
-from solver.oracle.labels import BlockLabels, _Search, _suffixes
+from solver.oracle.labels import BlockLabels, _Search, _suffix
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pricing import BlockPricer, Column, RowKey
 from solver.oracle.rules import Goal
@@ -309,11 +310,10 @@ def test_teams_estimated_from_members_at_their_floor_are_never_positive(
 def test_destination_suffixes_gather_the_keeps_and_the_latest_finish() -> None:
     """Gates by deadline with (keeps, finish): from each position on, the union of the keeps
     and the latest finish; one past the end, none."""
-    assert _suffixes([(0b001, 500), (0b110, 400), (0b100, 900)]) == (
-        [0b111, 0b110, 0b100, 0],
-        [900, 900, 900, -1440],
-    )
-    assert _suffixes([]) == ([0], [-1440])
+    assert _suffix([0b001, 0b110, 0b100], operator.or_, 0) == [0b111, 0b110, 0b100, 0]
+    assert _suffix([500, 400, 900], max, -1440) == [900, 900, 900, -1440]
+    assert _suffix([-3, 2, 1], min, 0) == [-3, 1, 1, 0]
+    assert _suffix([], max, -1440) == [-1440]
 
 
 @pytest.mark.parametrize("task_id", ["agree", "three_ways"])
