@@ -69,14 +69,23 @@ def integer_master(
 
 
 def pool_master(
-    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
+    skeleton: Skeleton,
+    columns: Sequence[Column],
+    clock: Clock,
+    *,
+    seconds: float,
+    seed: int,
+    excluded: Sequence[Pattern] = (),
 ) -> tuple[Pattern | None, Fraction | None]:
     """The integer master over `columns` (the skeleton free) within `seconds`: the best pattern
     found (None: none) and CP-SAT's proven bound on every master solution over them (None: none
-    proven; an infeasible pool has none, reported as -10⁹)."""
+    proven; an infeasible pool has none, reported as -10⁹). Each pattern of `excluded` is cut
+    off (not all of its columns together): the bound is then over the others only."""
     if not columns:
         return None, Fraction(-(10**9))
-    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed)
+    index = {id(column): i for i, column in enumerate(columns)}
+    cuts = [[index[id(column)] for column in pattern.columns if id(column) in index] for pattern in excluded]
+    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed, cuts=cuts)
     if solved.status == cp_model.INFEASIBLE:
         return None, Fraction(-(10**9))
     pattern = None
@@ -96,10 +105,17 @@ class _Solved:
 
 
 def _solve(
-    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
+    skeleton: Skeleton,
+    columns: Sequence[Column],
+    clock: Clock,
+    *,
+    seconds: float,
+    seed: int,
+    cuts: Sequence[Sequence[int]] = (),
 ) -> _Solved:
     """The integer master over `columns`: every skeleton variable integer, every column binary,
-    the master's rows scaled to integers; one worker, `seconds` deterministic seconds."""
+    the master's rows scaled to integers, and for each of `cuts` (column indices) not all of
+    them taken; one worker, `seconds` deterministic seconds."""
     model = cp_model.CpModel()
     rows: dict[RowKey, list[tuple[Fraction, cp_model.IntVar]]] = {key: [] for key in skeleton.rows.sense}
     objective: list[tuple[Fraction, cp_model.IntVar]] = []
@@ -125,6 +141,8 @@ def _solve(
             model.add(expression == int(rhs * scale))
         else:
             model.add(expression <= int(rhs * scale))
+    for cut in cuts:
+        model.add(sum(taken[i] for i in cut) <= len(cut) - 1)
     scale = _scale([c for c, _ in objective])
     model.maximize(sum(int(c * scale) * literal for c, literal in objective))
     solver = cp_model.CpSolver()

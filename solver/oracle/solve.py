@@ -45,6 +45,7 @@ from solver.oracle.integer_master import Pattern, integer_master, pool_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.pattern_plan import class_members, hint_from_columns, pattern_assignment, pattern_days
 from solver.oracle.plan_columns import PlanColumnsError, plan_columns
+from solver.oracle.pricing import Column
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
@@ -114,6 +115,10 @@ class _Best:
 
 OFFICIAL_SOURCE = "cp-sat-official"
 """The `source` of a plan written without the attractions the official profile rejects."""
+
+MORE_PATTERNS = 3
+"""How many further patterns of a pool the oracle writes while its plans fall short of the
+first (`_Search.next_patterns`)."""
 
 PATTERN_SOURCE = "pattern"
 """The `source` of a plan written straight from the integer master's pattern."""
@@ -238,12 +243,16 @@ def _solve_goal(
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     budget.reserved = 0.0
     bound = max((value for value, _ in bounds), default=None)
-    if pattern is not None and search.facts is not None:
+    if pattern is not None and search.facts is not None and search.generation is not None:
         search.from_pattern(pattern, search.facts, cities, max(search.clock.left() - closing, 0.5))
+        search.next_patterns(
+            search.generation.columns, pattern, search.facts, cities, max(search.clock.left() - closing, 1.0)
+        )
     if closing and bound is not None and search.best.objective is not None and search.best.objective < bound:
-        bound, closed = search.close(bound, max(search.clock.left(), 0.5))
+        bound, closed, pool = search.close(bound, max(search.clock.left(), 0.5))
         if closed is not None and search.facts is not None:
             search.from_pattern(closed, search.facts, cities, max(search.clock.left(), 0.5))
+            search.next_patterns(pool, closed, search.facts, cities, max(search.clock.left(), 1.0))
     return search.result(bound, time.monotonic() - started)
 
 
@@ -439,15 +448,15 @@ class _Search:
             seed=self.settings.seed,
         )
 
-    def close(self, bound: int, seconds: float) -> tuple[int, Pattern | None]:
+    def close(self, bound: int, seconds: float) -> tuple[int, Pattern | None, list[Column]]:
         """Close the gap of a converged decomposition (docs/oracle.md, Closing the gap): with
         the duals of its last round every column prices at most 0 (up to `REDUCED_EPSILON`), so
         a master solution worth more than the incumbent's I takes only columns of reduced cost
         above I − L (L the Lagrangian value there, the LP's). Those are enumerated
         (`ColumnGeneration.columns_above`) and the integer master solved over them: no master
         solution — hence no modelled plan — is worth more than the larger of I and its proven
-        bound there. Within `seconds`; the bound (lowered when this proves less) and the pool's
-        best pattern (None: none found)."""
+        bound there. Within `seconds`; the bound (lowered when this proves less), the pool's
+        best pattern (None: none found) and the pool (empty when the enumeration gave up)."""
         run, generation = self.decomposition, self.generation
         incumbent = self.best.objective
         assert run is not None and run.optimal is not None and run.optimal_value is not None
@@ -460,11 +469,12 @@ class _Search:
         columns = generation.columns_above(run.optimal, threshold, clock)
         record: dict[str, Any] = {"incumbent": incumbent, "threshold": float(threshold), "columns": None}
         pattern, proven = None, None
+        pool = [] if columns is None else [*columns, *generation.columns]  # the seeds too
         if columns is not None:
             record["columns"] = len(columns)
             pattern, ceiling = pool_master(
                 generation.master_skeleton,
-                [*columns, *generation.columns],  # the seeds too, whatever the labelling reaches
+                pool,  # the generated columns too, whatever the labelling reaches
                 clock,
                 seconds=max(clock.left(), 0.1),
                 seed=self.settings.seed,
@@ -478,8 +488,8 @@ class _Search:
         self.closing = record
         if proven is None:
             self.notes.append("closing the gap: the enumeration or its master did not finish in time")
-            return bound, pattern
-        return min(bound, proven), pattern
+            return bound, pattern, pool
+        return min(bound, proven), pattern, pool
 
     def from_pattern(
         self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float
@@ -492,18 +502,7 @@ class _Search:
         self.pattern = {"value": float(pattern.value), "columns": len(pattern.columns), "used": False}
         if self.best.objective is not None and pattern.value <= self.best.objective:
             return
-        order = pattern.order(facts.home, list(cities))
-        frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
-        teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
-        self.warm_places |= class_members(pattern, facts, cities)
-        trip = self._trip(
-            frame,
-            {key: cities[key] for key in order},
-            teams=teams,
-            relaxed=False,
-            fixed=pattern_days(pattern, order, facts.days),
-        )
-        written = self._write_pattern(trip, facts, pattern)
+        trip, frame, teams, written = self._lay(pattern, facts, cities)
         hint_from_columns(trip, facts, pattern)
         start = completion(trip.model, seconds / 2, self.settings.seed, self.clock)
         self.pattern = {
@@ -516,6 +515,62 @@ class _Search:
         }
         if start is not None:
             self._improve(trip, frame, max(seconds - (self.clock.used - spent), 0.5), start)
+
+    def _lay(
+        self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]
+    ) -> tuple[TripModel, Frame, int, bool]:
+        """The primal model of the pattern's order with as many teams as its busiest block (its
+        classes' members in the shortlists), and the pattern written on it (`_write_pattern`):
+        the model, its frame, the teams, whether strict accepted the written plan."""
+        order = pattern.order(facts.home, list(cities))
+        frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
+        teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
+        self.warm_places |= class_members(pattern, facts, cities)
+        trip = self._trip(
+            frame,
+            {key: cities[key] for key in order},
+            teams=teams,
+            relaxed=False,
+            fixed=pattern_days(pattern, order, facts.days),
+        )
+        return trip, frame, teams, self._write_pattern(trip, facts, pattern)
+
+    def next_patterns(
+        self,
+        pool: Sequence[Column],
+        first: Pattern,
+        facts: TripFacts,
+        cities: dict[str, CityCatalog],
+        seconds: float,
+    ) -> None:
+        """While the best plan is worth less than `first` (the pool's best pattern), write the
+        pool's next patterns worth more than the best plan, each cut off once written (at most
+        `MORE_PATTERNS`, within `seconds`): equal-valued patterns are not equally writable — a
+        class's closest member arc by arc, the regrouping rule — so another may be written at
+        its value where the first was not. Written only, not completed; the record keeps how
+        many were written (`extra.decomposition.pattern.more`)."""
+        generation = self.generation
+        if generation is None or self.pattern is None or not self.pattern["used"]:
+            return
+        started = self.clock.used
+        tried = [first]
+        for _ in range(MORE_PATTERNS):
+            left = seconds - (self.clock.used - started)
+            if self.best.objective is None or self.best.objective >= first.value or left <= 0:
+                break
+            pattern, _ = pool_master(
+                generation.master_skeleton,
+                pool,
+                self.clock,
+                seconds=left / 2,
+                seed=self.settings.seed,
+                excluded=tried,
+            )
+            if pattern is None or pattern.value <= self.best.objective:
+                break
+            tried.append(pattern)
+            self._lay(pattern, facts, cities)
+        self.pattern["more"] = len(tried) - 1
 
     def _write_pattern(self, trip: TripModel, facts: TripFacts, pattern: Pattern) -> bool:
         """Write the pattern as a plan straight from its columns (`pattern_plan.py`), compacted,

@@ -34,7 +34,7 @@ from solver.oracle.colgen import (
     team_ceiling,
     teams_of,
 )
-from solver.oracle.integer_master import Pattern, integer_master
+from solver.oracle.integer_master import Pattern, integer_master, pool_master
 from solver.oracle.labels import BlockLabels, _Search, _suffix
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pricing import BlockPricer, Column, RowKey
@@ -521,3 +521,20 @@ def test_closing_the_gap_proves_a_pattern_the_lp_bound_left_open() -> None:
         "stored bound 23 rests on closing the gap (extra.decomposition.closing), which certify does "
         "not recompute; the multipliers prove 24"
     )
+
+
+@pytest.mark.parametrize(
+    ("task_id", "values"), [("disagree", [20, 20, 19, 19]), ("three_ways", [27, 27, 27, 26])]
+)
+def test_the_pools_next_patterns_cut_off_the_ones_before(task_id: str, values: list[int]) -> None:
+    """Each pattern excluded, the integer master finds the pool's next best, never one of those
+    before (two or three patterns tie for the best on these pools)."""
+    generation, _ = _generation(task_id, True)
+    tried: list[Pattern] = []
+    for value in values:
+        pattern, ceiling = pool_master(
+            generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0, excluded=tried
+        )
+        assert pattern is not None and pattern.value == value == ceiling
+        assert all({id(c) for c in pattern.columns} != {id(c) for c in other.columns} for other in tried)
+        tried.append(pattern)
