@@ -79,12 +79,13 @@ def pool_master(
 ) -> tuple[Pattern | None, Fraction | None]:
     """The integer master over `columns` (the skeleton free) within `seconds`: the best pattern
     found (None: none) and CP-SAT's proven bound on every master solution over them (None: none
-    proven; an infeasible pool has none, reported as -10⁹). Each pattern of `excluded` is cut
-    off (not all of its columns together): the bound is then over the others only."""
+    proven; an infeasible pool has none, reported as -10⁹). Each pattern of `excluded` (chosen
+    from `columns`) is cut off (not all of its columns together): the bound is then over the
+    others only."""
     if not columns:
         return None, Fraction(-(10**9))
     index = {id(column): i for i, column in enumerate(columns)}
-    cuts = [[index[id(column)] for column in pattern.columns if id(column) in index] for pattern in excluded]
+    cuts = [[index[id(column)] for column in pattern.columns] for pattern in excluded]
     solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed, cuts=cuts)
     if solved.status == cp_model.INFEASIBLE:
         return None, Fraction(-(10**9))

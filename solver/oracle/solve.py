@@ -243,16 +243,12 @@ def _solve_goal(
             search.primal(frame, order, budget.primal_share(), teams=teams, hint=together)
     budget.reserved = 0.0
     bound = max((value for value, _ in bounds), default=None)
-    if pattern is not None and search.facts is not None and search.generation is not None:
-        search.from_pattern(pattern, search.facts, cities, max(search.clock.left() - closing, 0.5))
-        search.next_patterns(
-            search.generation.columns, pattern, search.facts, cities, max(search.clock.left() - closing, 1.0)
-        )
+    if pattern is not None and search.generation is not None:
+        search.lay_out(pattern, search.generation.columns, cities, keep=closing)
     if closing and bound is not None and search.best.objective is not None and search.best.objective < bound:
         bound, closed, pool = search.close(bound, max(search.clock.left(), 0.5))
-        if closed is not None and search.facts is not None:
-            search.from_pattern(closed, search.facts, cities, max(search.clock.left(), 0.5))
-            search.next_patterns(pool, closed, search.facts, cities, max(search.clock.left(), 1.0))
+        if closed is not None:
+            search.lay_out(closed, pool, cities, keep=0.0)
     return search.result(bound, time.monotonic() - started)
 
 
@@ -490,6 +486,17 @@ class _Search:
             self.notes.append("closing the gap: the enumeration or its master did not finish in time")
             return bound, pattern, pool
         return min(bound, proven), pattern, pool
+
+    def lay_out(
+        self, pattern: Pattern, pool: Sequence[Column], cities: dict[str, CityCatalog], *, keep: float
+    ) -> None:
+        """`from_pattern`, then `next_patterns` over `pool` (the columns `pattern` was chosen
+        from), each in the time left but `keep` seconds (at least 0.5 and 1 s)."""
+        facts = self.facts
+        if facts is None:
+            return
+        self.from_pattern(pattern, facts, cities, max(self.clock.left() - keep, 0.5))
+        self.next_patterns(pool, pattern, facts, cities, max(self.clock.left() - keep, 1.0))
 
     def from_pattern(
         self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float
