@@ -14,7 +14,10 @@ def gu_ratio(gu: float | None, gu_star: float | None) -> float | None:
     is worse" (a plain GU / GU* would reward a worse plan there); None when GU* = 0."""
     if gu is None or gu_star is None or gu_star == 0:
         return None
-    return round(1 - (gu_star - gu) / abs(gu_star), DIGITS)
+    # 1 − (GU* − GU) / |GU*| is GU / GU* for GU* > 0 and 2 − GU / GU* for GU* < 0; written so,
+    # a ratio on a rounding tie (1 / 160) rounds as GU / GU* does, not off a float's residue
+    ratio = gu / gu_star if gu_star > 0 else 2 - gu / gu_star
+    return round(ratio, DIGITS)
 
 
 def difference(high: float | None, low: float | None) -> float | None:

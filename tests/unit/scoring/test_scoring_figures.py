@@ -15,6 +15,7 @@ totals = st.integers(min_value=-200, max_value=200)
 
 def test_ratio_values_and_sign_convention() -> None:
     assert gu_ratio(27, 49) == 0.551
+    assert gu_ratio(1, 160) == 0.0063  # a rounding tie rounds as GU / GU* does (was 0.0062)
     assert gu_ratio(49, 49) == 1.0
     assert gu_ratio(-5, 10) == -0.5
     assert gu_ratio(-12, -10) == 0.8  # 2 below a negative optimum: 1 − 2/10
