@@ -128,7 +128,7 @@ def teams_of(users: int, splits: bool) -> list[Team]:
     return [team for size in range(users, 0, -1) for team in itertools.combinations(everyone, size)]
 
 
-def block_ceilings(ceilings: Mapping[Group, Fraction]) -> list[Fraction]:
+def block_ceilings(ceilings: Mapping[Group, Fraction]) -> dict[tuple[int, str], Fraction]:
     """Per block, an upper bound on the reduced costs of the columns a plan chooses there: the
     best packing of disjoint teams by their ceilings (`ceilings`: per (block, team), an upper
     bound on the best column's reduced cost). A plan's columns in a block cover each user at
@@ -137,7 +137,7 @@ def block_ceilings(ceilings: Mapping[Group, Fraction]) -> list[Fraction]:
     by_block: dict[tuple[int, str], dict[Team, Fraction]] = {}
     for (block, team), ceiling in ceilings.items():
         by_block.setdefault(block, {})[team] = ceiling
-    return [best_packing(teams)[0] for teams in by_block.values()]
+    return {block: best_packing(teams)[0] for block, teams in by_block.items()}
 
 
 def best_packing(ceilings: Mapping[Team, Fraction]) -> tuple[Fraction, list[Team]]:
@@ -258,6 +258,7 @@ class ColumnGeneration:
             master.add_column(column)
         run.seeded = len(self.seeds)
         everyone = tuple(range(len(self.users)))
+        centre: tuple[Fraction, dict[RowKey, Fraction]] | None = None
         while not clock.spent():
             lp, duals = master.solve()
             clock.add(master.take_iterations() * LP_SECONDS_PER_ITERATION)
@@ -269,16 +270,21 @@ class ColumnGeneration:
                 break
             run.rounds += 1
             run.lp = lp
-            value = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
-            if run.value is None or value < run.value:
+            packings = block_ceilings(ceilings)
+            value = lagrangian(self.master_skeleton, duals, packings)
+            if value is not None and (run.value is None or value < run.value):
                 run.value, run.duals = value, duals
+            priced = lagrangian(self.master_skeleton, duals, packings, keep=False)
+            if priced is not None and (centre is None or priced < centre[0]):
+                centre = (priced, duals)
             if not found and proven:
                 if not master.boxed():
                     run.converged, run.optimal, run.optimal_value = True, duals, value
                     break
                 master.center(duals)
                 continue
-            master.center(run.duals)
+            if centre is not None:
+                master.center(centre[1])
             if not found:
                 self.work_limit = self.work_limit * 4
             for column in found:

@@ -17,15 +17,18 @@ item claimed once (`must`), a reject hit charges `r` (`rej`), a meal of a kind o
 traveller and date (`meal`), loose columns only on days with a transition (`loose`), and the
 budget (`budget`, its over-variable taking up any excess).
 
-Every row holds in every modelled plan, so for any multipliers π (≥ 0 on ≤ rows) the
-Lagrangian function `lagrangian` — π·b, plus each bounded variable's best contribution at its
-reduced cost, plus per (block, team) the best column's reduced cost if positive (a team is
-one column of a block at most) — is an upper bound on the GU of every plan.
+Every row holds in every modelled plan, so for any multipliers π (≥ 0 on ≤ rows) of the rows
+that link blocks and teams the Lagrangian function `lagrangian` — π·b over those rows, plus the
+over-budget and reject variables' best contributions at their reduced costs, plus the best trip
+skeleton (`best_skeleton`: the order, transition days, legs and hotels solved exactly, each
+block it holds worth its own variables and the best packing of its teams' columns) — is an
+upper bound on the GU of every plan. The skeleton's own rows (`STRUCTURE`) are kept, not priced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -73,10 +76,11 @@ class Rows:
 
 @dataclass
 class Skeleton:
-    """The master's rows and every non-column variable."""
+    """The master's rows and every non-column variable, and the trip facts they were built from."""
 
     rows: Rows
     variables: list[Var]
+    facts: TripFacts
 
 
 def skeleton(
@@ -92,7 +96,7 @@ def skeleton(
     builder.hotels()
     builder.legs()
     builder.linking()
-    return Skeleton(rows, variables)
+    return Skeleton(rows, variables, facts)
 
 
 @dataclass
@@ -364,17 +368,131 @@ class LinearMaster:
         return self.solver.Objective().Value(), duals
 
 
-def lagrangian(skeleton: Skeleton, duals: Mapping[RowKey, Fraction], best: Iterable[Fraction]) -> Fraction:
-    """The Lagrangian function at `duals`: π·b + Σ over bounded variables of upper × their
-    positive reduced cost + Σ `best` (per block, an upper bound on the sum of the reduced costs
-    of the columns a plan chooses there — `colgen.block_ceilings` — counted when positive). An
-    upper bound on every plan's GU when ≤ rows have π ≥ 0."""
+STRUCTURE = frozenset({"orders", "on", "by", "mono", "blk", "night", "T", "legs", "hot", "kap"})
+"""The kinds of rows that define the trip skeleton (which order, when each transition happens,
+which blocks and nights exist, which leg and hotel, one team count per block). The Lagrangian
+keeps them: `best_skeleton` maximises over the skeletons they allow instead of pricing them."""
+
+SKELETON_VARIABLES = frozenset({"z", "on", "by", "T", "e", "kappa", "N", "h", "x"})
+"""The kinds of variables a skeleton fixes (`best_skeleton`); the others ("o", "r") are free."""
+
+Block = tuple[int, str]
+
+
+def lagrangian(
+    skeleton: Skeleton,
+    duals: Mapping[RowKey, Fraction],
+    packings: Mapping[Block, Fraction],
+    *,
+    keep: bool = True,
+) -> Fraction | None:
+    """The Lagrangian function at `duals`: π·b over the priced rows, plus upper × the positive
+    reduced cost of each free variable, plus `best_skeleton` — `packings` giving per block an
+    upper bound on the sum of the reduced costs of the columns a plan chooses there
+    (`colgen.block_ceilings`). With `keep` (the bound) the rows of `STRUCTURE` are kept and the
+    skeleton's variables fixed by `best_skeleton`; without it every row is priced and every
+    variable and packing counts when positive — the function the master LP minimises, whose
+    best point centres its box (`colgen.ColumnGeneration.run`). An upper bound on every plan's
+    GU when ≤ rows have π ≥ 0 (kept, never above the other); None when no skeleton exists (then
+    no plan does)."""
+    kept = STRUCTURE if keep else frozenset()
     rows = skeleton.rows
-    total = sum((duals.get(key, Fraction(0)) * rhs for key, rhs in rows.rhs.items()), Fraction(0))
+    total = sum(
+        (duals.get(key, Fraction(0)) * rhs for key, rhs in rows.rhs.items() if key[0] not in kept),
+        Fraction(0),
+    )
+    reduced: dict[VarKey, Fraction] = {}
     for var in skeleton.variables:
-        reduced = var.cost - sum(
-            (c * duals.get(row, Fraction(0)) for row, c in var.rows.items()), Fraction(0)
+        value = var.cost - sum(
+            (c * duals.get(row, Fraction(0)) for row, c in var.rows.items() if row[0] not in kept),
+            Fraction(0),
         )
-        if reduced > 0:
-            total += var.upper * reduced
-    return total + sum((max(value, Fraction(0)) for value in best), Fraction(0))
+        if keep and var.key[0] in SKELETON_VARIABLES:
+            reduced[var.key] = value
+        elif value > 0:
+            total += var.upper * value
+    if not keep:
+        return total + sum((max(value, Fraction(0)) for value in packings.values()), Fraction(0))
+    best = best_skeleton(skeleton.facts, reduced, packings)
+    return None if best is None else total + best
+
+
+def best_skeleton(
+    facts: TripFacts, reduced: Mapping[VarKey, Fraction], packings: Mapping[Block, Fraction]
+) -> Fraction | None:
+    """The most Σ reduced cost × value over the skeleton's variables, plus each existing block's
+    packing when positive, that a trip skeleton reaches (None: no skeleton).
+
+    A skeleton is an order o of the cities (stops home, c₁ … c_m, home) and nondecreasing days
+    1 = t₀ ≤ t₁ ≤ … ≤ t_m = last day, transition i (stops[i] → stops[i + 1]) on day tᵢ by a leg
+    option of that day: z_o = 1, on(o, i, tᵢ) = 1, by(o, i, d) = 1 for d ≥ tᵢ, T_d the middle
+    transitions on day d, city cⱼ's blocks on days t_{j−1} … tⱼ and its nights t_{j−1} … tⱼ − 1 —
+    exactly the assignments the skeleton rows allow. Legs, hotel classes and team counts are
+    chosen per transition, night and block, each at its best reduced cost (their rows are
+    separate), and a skeleton with a transition on a day without a leg option or a night in a
+    city without a hotel class is skipped."""
+    days, home = facts.days, facts.home
+
+    def cost(key: VarKey) -> Fraction:
+        return reduced.get(key, Fraction(0))
+
+    def leg(origin: str, destination: str, day: int) -> Fraction | None:
+        options = facts.legs.get((origin, destination, day), ())
+        return max((cost(("x", origin, destination, day, k)) for k in range(len(options))), default=None)
+
+    def night(n: int, city: str) -> Fraction | None:
+        hotels = range(len(facts.hotels[city]))
+        best = max((cost(("h", n, city, k)) for k in hotels), default=None)
+        return None if best is None else cost(("N", n, city)) + best
+
+    def block(d: int, city: str) -> Fraction:
+        teams = [value for key, value in reduced.items() if key[:3] == ("kappa", d, city)]
+        packing = max(packings.get((d, city), Fraction(0)), Fraction(0))
+        return cost(("e", d, city)) + max(teams, default=Fraction(0)) + packing
+
+    blocks = {key: block(*key) for key in facts.blocks}
+    best: Fraction | None = None
+    for o, order in enumerate(facts.orders):
+        m = len(order)
+        stops = (home, *order, home)
+        for middle in itertools.combinations_with_replacement(range(1, days + 1), m - 1):
+            when = (1, *middle, days)
+            value = _skeleton_value(
+                facts, o=o, stops=stops, when=when, cost=cost, leg=leg, night=night, blocks=blocks
+            )
+            if value is not None and (best is None or value > best):
+                best = value
+    return best
+
+
+def _skeleton_value(
+    facts: TripFacts,
+    *,
+    o: int,
+    stops: tuple[str, ...],
+    when: tuple[int, ...],
+    cost: Callable[[VarKey], Fraction],
+    leg: Callable[[str, str, int], Fraction | None],
+    night: Callable[[int, str], Fraction | None],
+    blocks: Mapping[Block, Fraction],
+) -> Fraction | None:
+    """One skeleton's value (`best_skeleton`): order o, transition i on day when[i]."""
+    m = len(stops) - 2
+    value = cost(("z", o))
+    for i in range(m + 1):
+        fare = leg(stops[i], stops[i + 1], when[i])
+        if fare is None:
+            return None
+        value += fare + cost(("on", o, i, when[i]))
+        value += sum((cost(("by", o, i, d)) for d in range(when[i], facts.days + 1)), Fraction(0))
+        if 1 <= i <= m - 1:
+            value += cost(("T", when[i]))
+    for j in range(1, m + 1):
+        city = stops[j]
+        value += sum((blocks[(d, city)] for d in range(when[j - 1], when[j] + 1)), Fraction(0))
+        for n in range(when[j - 1], when[j]):
+            stay = night(n, city)
+            if stay is None:
+                return None
+            value += stay
+    return value

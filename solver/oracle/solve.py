@@ -448,7 +448,7 @@ class _Search:
         """Close the gap of a converged decomposition (docs/oracle.md, Closing the gap): with
         the duals of its last round every column prices at most 0 (up to `REDUCED_EPSILON`), so
         a master solution worth more than the incumbent's I takes only columns of reduced cost
-        above I − L (L the Lagrangian value there, the LP's). Those are enumerated
+        above I − L (L the Lagrangian value there, at most the LP's). Those are enumerated
         (`ColumnGeneration.columns_above`) and the integer master solved over them: no master
         solution — hence no modelled plan — is worth more than the larger of I and its proven
         bound there. Within `seconds`; the bound (lowered when this proves less), the pool's
