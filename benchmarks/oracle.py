@@ -32,6 +32,7 @@ from sandbox.world.build import build_world
 from solver.greedy import greedy_plan
 from solver.greedy_score import world_poi_db
 from solver.oracle.solve import OracleSettings, solve_task
+from solver.oracle.splitting import splitting_value
 from solver.oracle.tiebreak import idle_minutes
 from verifier.model.task import Task
 from verifier.official.plan_view import build_view
@@ -101,6 +102,8 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     if compare:
         together = solve_task(task, world, OracleSettings(time_limit=limit, splits=False))
         row["objective_no_splits"] = together.objective
+        row["bound_no_splits"] = together.bound
+        row["status_no_splits"] = str(together.status)
     row["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return row
 
@@ -121,6 +124,29 @@ def _spread(values: list[float]) -> str:
     q = statistics.quantiles(values, n=10, method="inclusive") if len(values) > 1 else [values[0]] * 9
     low, mid, high = min(values), statistics.median(values), max(values)
     return f"min {low:.3g} / p10 {q[0]:.3g} / median {mid:.3g} / p90 {q[8]:.3g} / max {high:.3g}"
+
+
+def splitting_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The value of splitting (`--compare-splits`): per task the interval its two records prove
+    (`solver.oracle.splitting`); exact where both runs are proven optimal."""
+    values = []
+    for r in rows:
+        if "bound_no_splits" in r:
+            on, off = (r["objective"], r["bound"]), (r["objective_no_splits"], r["bound_no_splits"])
+            value = splitting_value(on, off)
+            if value is not None:
+                values.append(value)
+    if not values:
+        return []
+    exact = [float(v.low) for v in values if v.exact]
+    lows, highs = [float(v.low) for v in values], [float(v.high) for v in values]
+    return [
+        f"value of splitting, proven on {len(exact)}/{len(values)}: {_spread(exact)}; "
+        f"positive on {sum(v > 0 for v in exact)}",
+        f"value of splitting, proven intervals: helps on {sum(v.low > 0 for v in values)}, never helps "
+        f"on {sum(v.high == 0 for v in values)}, open on {sum(v.low == 0 < v.high for v in values)}; "
+        f"low ends {_spread(lows)}; high ends {_spread(highs)}",
+    ]
 
 
 def summary(rows: list[dict[str, Any]]) -> list[str]:
@@ -164,14 +190,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
     )
     ratios = [r["greedy_gu"] / r["objective"] for r in rows if r["objective"]]
     lines.append(f"greedy GU / oracle GU: {_spread(ratios)}")
-    values = [
-        r["objective"] - r["objective_no_splits"] for r in rows if r.get("objective_no_splits") is not None
-    ]
-    if values:
-        lines.append(
-            f"value of splitting (GU with − without): {_spread(values)}; "
-            f"positive on {sum(v > 0 for v in values)}"
-        )
+    lines += splitting_lines(rows)
     runs = [r.get("decomposition") or {} for r in rows]
     closings = [(run, run["closing"]) for run in runs if run.get("closing")]
     lines.append(

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from solver.oracle.certify import Certificate, certify_record
     from solver.oracle.result import OracleResult, Status
     from solver.oracle.solve import OracleInputError, OracleSettings, solve_task
+    from solver.oracle.splitting import SplittingRecordsError, SplittingValue, splitting_value
 
 _HOMES = {
     "Certificate": "solver.oracle.certify",
@@ -25,11 +26,14 @@ _HOMES = {
     "OracleInputError": "solver.oracle.solve",
     "OracleResult": "solver.oracle.result",
     "OracleSettings": "solver.oracle.solve",
+    "SplittingRecordsError": "solver.oracle.splitting",
+    "SplittingValue": "solver.oracle.splitting",
     "Status": "solver.oracle.result",
     "TaskInputError": "solver.errors",
     "certify_record": "solver.oracle.certify",
     "greedy_plan": "solver.greedy",
     "solve_task": "solver.oracle.solve",
+    "splitting_value": "solver.oracle.splitting",
 }
 """Each public name and the module it lives in."""
 
@@ -39,11 +43,14 @@ __all__ = [
     "OracleInputError",
     "OracleResult",
     "OracleSettings",
+    "SplittingRecordsError",
+    "SplittingValue",
     "Status",
     "TaskInputError",
     "certify_record",
     "greedy_plan",
     "solve_task",
+    "splitting_value",
 ]
 
 

@@ -137,11 +137,13 @@ def sample_oracle(console: Console, sample: Sample, run: OracleRun) -> None:
             str(result.status),
             f"{result.seconds:.1f} s",
             str(result.splits_used),
-            "" if value is None else f"{value:+d}",
+            "" if value is None else str(value),
         )
     console.print(table)
     console.print("GU* is the best plan's GU total; bound: no strict-valid plan scores more.")
-    if run.value_of_splitting is not None and run.value_of_splitting < 0:
+    console.print("value of splitting: best GU with splits - best without (proven range).")
+    on, off = run.with_splits.objective, run.without_splits.objective
+    if on is not None and off is not None and on < off:
         console.print(
             "the split run scored below the run without splits, whose plan it also allows: "
             "its search was cut short by the time limit (try a larger --time-limit)"

@@ -73,6 +73,7 @@ def sample_command(
             written += write_oracle(run, out_dir)
         played = _bench(sample, out_dir, bench_time_limit) if bench else None
     if json_out:
+        value = None if run is None else run.value_of_splitting
         print_json(
             {
                 "plans": [{"plan": r.plan, "verdict": r.verdict.model_dump(mode="json")} for r in results],
@@ -80,7 +81,7 @@ def sample_command(
                 if run is None
                 else {
                     "results": [run.with_splits.to_json(), run.without_splits.to_json()],
-                    "value_of_splitting": run.value_of_splitting,
+                    "value_of_splitting": None if value is None else value.to_json(),
                     "verdicts": {p: v.model_dump(mode="json") for p, v in run.verdicts.items()},
                 },
                 "bench": None if played is None else played.to_json(),

@@ -1,8 +1,9 @@
 """The oracle on the embedded sample task: splits on and off, and its plan judged by both profiles.
 
 The sample's main job runs `solve_task` twice with the same seed and time limit — subgroup
-splits allowed, then forbidden — so the table shows the value of splitting (GU with splits −
-GU without). The better of the two plans (the split run's at a tie) is verified under both
+splits allowed, then forbidden — so the table shows the value of splitting (the best GU with
+splits − the best without, proven to lie between the two runs' plans and bounds:
+`solver.oracle.splitting`). The better of the two plans (the split run's at a tie) is verified under both
 profiles: `strict` must accept every oracle plan, and the official GU equals the objective.
 """
 
@@ -17,6 +18,7 @@ from runner.loading.files import atomic_write_bytes
 from runner.sample.plans import PROFILES, Sample
 from solver.oracle.result import OracleResult
 from solver.oracle.solve import OracleSettings, solve_task
+from solver.oracle.splitting import SplittingValue, splitting_value
 from verifier.model.verdict import Profile, Verdict
 from verifier.referee import verify
 
@@ -39,10 +41,11 @@ class OracleRun:
         return self.without_splits if off is not None and (on is None or off > on) else self.with_splits
 
     @property
-    def value_of_splitting(self) -> int | None:
-        """GU with splits − GU without (None unless both runs found a plan)."""
-        on, off = self.with_splits.objective, self.without_splits.objective
-        return None if on is None or off is None else on - off
+    def value_of_splitting(self) -> SplittingValue | None:
+        """The proven interval of the value of splitting (None unless both runs have a plan and
+        a bound)."""
+        on, off = self.with_splits, self.without_splits
+        return splitting_value((on.objective, on.bound), (off.objective, off.bound))
 
 
 def run_oracle(sample: Sample, time_limit: float, *, seed: int = 0) -> OracleRun:

@@ -33,9 +33,10 @@ TABLE = """\
                                                          splits  value of
 task         splits  GU*  bound  gap    status    time   used    splitting
 ───────────────────────────────────────────────────────────────────────────
-task_004175  on      27   31     12.9%  FEASIBLE  1.5 s  1       +2
+task_004175  on      27   31     12.9%  FEASIBLE  1.5 s  1       +2 to +6
 task_004175  off     25   25     0.0%   OPTIMAL   1.3 s  0
 GU* is the best plan's GU total; bound: no strict-valid plan scores more.
+value of splitting: best GU with splits - best without (proven range).
 note: fake oracle
 """
 JUDGED = (
@@ -168,7 +169,7 @@ def test_sample_json_has_plans_and_oracle() -> None:
     oracle = document["oracle"]
     assert code == 0 and len(document["plans"]) == 6
     assert [r["time_limit"] for r in oracle["results"]] == [3.0, 3.0]
-    assert oracle["value_of_splitting"] == 2
+    assert oracle["value_of_splitting"] == {"low": 2, "high": 6, "exact": False}
     assert {p: v["valid"] for p, v in oracle["verdicts"].items()} == {"official": True, "strict": True}
     assert oracle["verdicts"]["official"]["gu"]["total_score"] == 27
     code, output = _run("--json", "--no-oracle", "--no-bench")
@@ -183,7 +184,10 @@ def test_real_oracle_plan_is_strict_valid_and_scores_its_objective() -> None:
     assert run.verdicts["strict"].valid is True
     gu: Any = run.verdicts["official"].gu
     assert gu.total_score == best.objective <= best.bound
-    assert run.value_of_splitting == run.with_splits.objective - run.without_splits.objective  # type: ignore[operator]
+    on, off, value = run.with_splits, run.without_splits, run.value_of_splitting
+    assert on.objective is not None and off.objective is not None and value is not None
+    assert value.low <= max(on.objective - off.objective, 0) and on.objective - off.objective <= value.high
+    assert value.high == on.bound - off.objective  # type: ignore[operator]
 
 
 def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,7 +201,7 @@ def test_a_split_run_below_the_no_split_run_is_explained(monkeypatch: pytest.Mon
     monkeypatch.delenv("COLUMNS", raising=False)
     code, output = _run("--no-bench")
     assert code == 0
-    assert "task_004175  on      23   31     25.8%  FEASIBLE  1.5 s  1       -2\n" in output
+    assert "task_004175  on      23   31     25.8%  FEASIBLE  1.5 s  1       +0 to +6\n" in output
     assert (
         "the split run scored below the run without splits, whose plan it also allows:\n"
         "its search was cut short by the time limit (try a larger --time-limit)\n"
