@@ -445,23 +445,28 @@ def best_skeleton(
         best = max((cost(("h", n, city, k)) for k in hotels), default=None)
         return None if best is None else cost(("N", n, city)) + best
 
-    def block(d: int, city: str) -> Fraction:
-        teams = [value for key, value in reduced.items() if key[:3] == ("kappa", d, city)]
-        packing = max(packings.get((d, city), Fraction(0)), Fraction(0))
-        return cost(("e", d, city)) + max(teams, default=Fraction(0)) + packing
-
-    blocks = {key: block(*key) for key in facts.blocks}
+    teams: dict[Block, Fraction] = {}
+    for key, charge in reduced.items():
+        if key[0] == "kappa":
+            block = (int(str(key[1])), str(key[2]))
+            teams[block] = max(teams.get(block, charge), charge)
+    blocks = {
+        (d, city): cost(("e", d, city))
+        + teams.get((d, city), Fraction(0))
+        + max(packings.get((d, city), Fraction(0)), Fraction(0))
+        for d, city in facts.blocks
+    }
     best: Fraction | None = None
     for o, order in enumerate(facts.orders):
         m = len(order)
         stops = (home, *order, home)
         for middle in itertools.combinations_with_replacement(range(1, days + 1), m - 1):
             when = (1, *middle, days)
-            value = _skeleton_value(
+            found = _skeleton_value(
                 facts, o=o, stops=stops, when=when, cost=cost, leg=leg, night=night, blocks=blocks
             )
-            if value is not None and (best is None or value > best):
-                best = value
+            if found is not None and (best is None or found > best):
+                best = found
     return best
 
 
