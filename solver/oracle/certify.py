@@ -25,7 +25,7 @@ from solver.oracle.colgen import Group, block_ceilings, key_from_json, team_ceil
 from solver.oracle.master import BUDGET_UNIT, lagrangian, skeleton
 from solver.oracle.pricing import BlockPricer, RowKey
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
-from solver.oracle.solve import frame_facts
+from solver.oracle.solve import city_catalogs, frame_facts
 from verifier.model.task import Task
 from verifier.world_facts import WorldFacts
 
@@ -77,11 +77,7 @@ def certify_record(
     splits = bool(record.get("splits", True))
     users = scored_users(task, task.preference_table())
     days, start, home, keys = frame_facts(task, world)
-    db = official_categories(world, keys)
-    cities = {
-        key: CityCatalog(world, key, label, users, db)
-        for key, label in zip(keys, task.metadata.cities, strict=True)
-    }
+    cities = city_catalogs(task, world, keys, users, official_categories(world, keys))
     facts = trip_facts(days, start, home, cities)
     master = skeleton(facts, cities, users, splits=splits and len(users) > 1)
     if any(value < 0 and master.rows.sense.get(key) == "<=" for key, value in duals.items()):

@@ -198,10 +198,7 @@ def _solve_goal(
     days, start, home, keys = frame_facts(task, world)
     users = scored_users(task, table, waivers=goal.kind == "ceiling")
     db = official_categories(world, keys)
-    cities = {
-        key: CityCatalog(world, key, label, users, db)
-        for key, label in zip(keys, task.metadata.cities, strict=True)
-    }
+    cities = city_catalogs(task, world, keys, users, db)
     _check_places(task, cities)
     search = _Search(
         task, world=world, settings=settings, table=table, db=db, users=users, goal=goal, official=official
@@ -275,6 +272,17 @@ def frame_facts(task: Task, world: WorldFacts) -> tuple[int, Any, str, tuple[str
     if not keys:
         raise OracleInputError("metadata.cities", "no city to visit")
     return days, start, home, tuple(keys)
+
+
+def city_catalogs(
+    task: Task, world: WorldFacts, keys: tuple[str, ...], users: tuple[ScoredUser, ...], db: PoiDb
+) -> dict[str, CityCatalog]:
+    """The catalog of each task city (by world key, in task order) for `users`, places scored
+    with the official categories of `db`."""
+    return {
+        key: CityCatalog(world, key, label, users, db)
+        for key, label in zip(keys, task.metadata.cities, strict=True)
+    }
 
 
 def _check_places(task: Task, cities: dict[str, CityCatalog]) -> None:

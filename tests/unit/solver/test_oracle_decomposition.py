@@ -40,7 +40,7 @@ from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangi
 from solver.oracle.pricing import BlockPricer, Column, RowKey
 from solver.oracle.rules import Goal
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
-from solver.oracle.solve import OracleSettings, frame_facts, solve_task
+from solver.oracle.solve import OracleSettings, city_catalogs, frame_facts, solve_task
 from solver.oracle.solve import _Search as _OracleSearch
 from tests.fixtures.exhaustive import exhaustive_optimum
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
@@ -89,11 +89,7 @@ def _generation(task_id: str, splits: bool) -> tuple[ColumnGeneration, BoundRun]
     task = HAND_MADE[task_id]
     days, start, home, keys = frame_facts(task, WORLD)
     users = scored_users(task, task.preference_table())
-    db = official_categories(WORLD, keys)
-    cities = {
-        key: CityCatalog(WORLD, key, label, users, db)
-        for key, label in zip(keys, task.metadata.cities, strict=True)
-    }
+    cities = city_catalogs(task, WORLD, keys, users, official_categories(WORLD, keys))
     generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, splits)
     return generation, generation.run(Clock(60))
 

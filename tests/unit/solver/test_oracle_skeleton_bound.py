@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from solver.oracle.blocks import trip_facts
-from solver.oracle.catalog import CityCatalog
 from solver.oracle.master import (
     SKELETON_VARIABLES,
     STRUCTURE,
@@ -24,7 +23,7 @@ from solver.oracle.master import (
     skeleton,
 )
 from solver.oracle.scores import official_categories, scored_users
-from solver.oracle.solve import frame_facts
+from solver.oracle.solve import city_catalogs, frame_facts
 from tests.fixtures.strict_world import WORLD, task
 
 TASKS = {
@@ -38,11 +37,7 @@ def _master(name: str) -> Skeleton:
     trip = TASKS[name]
     days, start, home, keys = frame_facts(trip, WORLD)
     users = scored_users(trip, trip.preference_table())
-    db = official_categories(WORLD, keys)
-    cities = {
-        key: CityCatalog(WORLD, key, label, users, db)
-        for key, label in zip(keys, trip.metadata.cities, strict=True)
-    }
+    cities = city_catalogs(trip, WORLD, keys, users, official_categories(WORLD, keys))
     return skeleton(trip_facts(days, start, home, cities), cities, users, splits=True)
 
 
