@@ -270,21 +270,19 @@ class ColumnGeneration:
                 break
             run.rounds += 1
             run.lp = lp
-            packings = block_ceilings(ceilings)
-            value = lagrangian(self.master_skeleton, duals, packings)
+            values = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
+            value = values.kept
             if value is not None and (run.value is None or value < run.value):
                 run.value, run.duals = value, duals
-            priced = lagrangian(self.master_skeleton, duals, packings, keep=False)
-            if priced is not None and (centre is None or priced < centre[0]):
-                centre = (priced, duals)
+            if centre is None or values.priced < centre[0]:
+                centre = (values.priced, duals)
             if not found and proven:
                 if not master.boxed():
                     run.converged, run.optimal, run.optimal_value = True, duals, value
                     break
                 master.center(duals)
                 continue
-            if centre is not None:
-                master.center(centre[1])
+            master.center(centre[1])
             if not found:
                 self.work_limit = self.work_limit * 4
             for column in found:

@@ -27,7 +27,6 @@ upper bound on the GU of every plan. The skeleton's own rows (`STRUCTURE`) are k
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -379,42 +378,54 @@ SKELETON_VARIABLES = frozenset({"z", "on", "by", "T", "e", "kappa", "N", "h", "x
 Block = tuple[int, str]
 
 
-def lagrangian(
-    skeleton: Skeleton,
-    duals: Mapping[RowKey, Fraction],
-    packings: Mapping[Block, Fraction],
-    *,
-    keep: bool = True,
-) -> Fraction | None:
-    """The Lagrangian function at `duals`: π·b over the priced rows, plus upper × the positive
-    reduced cost of each free variable, plus `best_skeleton` — `packings` giving per block an
-    upper bound on the sum of the reduced costs of the columns a plan chooses there
-    (`colgen.block_ceilings`). With `keep` (the bound) the rows of `STRUCTURE` are kept and the
-    skeleton's variables fixed by `best_skeleton`; without it every row is priced and every
-    variable and packing counts when positive — the function the master LP minimises, whose
-    best point centres its box (`colgen.ColumnGeneration.run`). An upper bound on every plan's
-    GU when ≤ rows have π ≥ 0 (kept, never above the other); None when no skeleton exists (then
+@dataclass(frozen=True)
+class LagrangianValue:
+    """The Lagrangian function at one set of multipliers, two ways (`lagrangian`)."""
+
+    kept: Fraction | None
+    """The skeleton's rows kept (`best_skeleton`): the bound; None when no skeleton exists (then
     no plan does)."""
-    kept = STRUCTURE if keep else frozenset()
-    rows = skeleton.rows
-    total = sum(
-        (duals.get(key, Fraction(0)) * rhs for key, rhs in rows.rhs.items() if key[0] not in kept),
-        Fraction(0),
-    )
+    priced: Fraction
+    """Every row priced and every variable and packing counted when positive: the function the
+    master LP minimises, whose best point centres its box (`colgen.ColumnGeneration.run`); never
+    below `kept`."""
+
+
+def lagrangian(
+    skeleton: Skeleton, duals: Mapping[RowKey, Fraction], packings: Mapping[Block, Fraction]
+) -> LagrangianValue:
+    """The Lagrangian function at `duals`: π·b over the priced rows, plus upper × the positive
+    reduced cost of each free variable, plus `best_skeleton` with the skeleton's variables at
+    their reduced costs — `packings` giving per block an upper bound on the sum of the reduced
+    costs of the columns a plan chooses there (`colgen.block_ceilings`). An upper bound on every
+    plan's GU when ≤ rows have π ≥ 0; `priced` too, from the same pass over the variables."""
+    kept_total = priced_total = Fraction(0)
+    for key, rhs in skeleton.rows.rhs.items():
+        dual = duals.get(key)
+        if dual:
+            priced_total += dual * rhs
+            if key[0] not in STRUCTURE:
+                kept_total += dual * rhs
     reduced: dict[VarKey, Fraction] = {}
     for var in skeleton.variables:
-        value = var.cost - sum(
-            (c * duals.get(row, Fraction(0)) for row, c in var.rows.items() if row[0] not in kept),
-            Fraction(0),
-        )
-        if keep and var.key[0] in SKELETON_VARIABLES:
+        linking = structural = Fraction(0)
+        for row, c in var.rows.items():
+            dual = duals.get(row)
+            if dual:
+                if row[0] in STRUCTURE:
+                    structural += c * dual
+                else:
+                    linking += c * dual
+        value = var.cost - linking
+        if value - structural > 0:
+            priced_total += var.upper * (value - structural)
+        if var.key[0] in SKELETON_VARIABLES:
             reduced[var.key] = value
         elif value > 0:
-            total += var.upper * value
-    if not keep:
-        return total + sum((max(value, Fraction(0)) for value in packings.values()), Fraction(0))
+            kept_total += var.upper * value
+    priced_total += sum((max(value, Fraction(0)) for value in packings.values()), Fraction(0))
     best = best_skeleton(skeleton.facts, reduced, packings)
-    return None if best is None else total + best
+    return LagrangianValue(None if best is None else kept_total + best, priced_total)
 
 
 def best_skeleton(
@@ -429,75 +440,114 @@ def best_skeleton(
     transitions on day d, city cⱼ's blocks on days t_{j−1} … tⱼ and its nights t_{j−1} … tⱼ − 1 —
     exactly the assignments the skeleton rows allow. Legs, hotel classes and team counts are
     chosen per transition, night and block, each at its best reduced cost (their rows are
-    separate), and a skeleton with a transition on a day without a leg option or a night in a
-    city without a hotel class is skipped."""
-    days, home = facts.days, facts.home
+    separate); a transition on a day without a leg option or a night in a city without a hotel
+    class is never taken. Solved per order by a dynamic programme over the transitions: the
+    best value up to transition i on day t is its own terms plus the best, over days t' ≤ t,
+    of the value up to transition i − 1 on day t' and city cᵢ's stay from t' to t."""
+    zero = Fraction(0)
 
     def cost(key: VarKey) -> Fraction:
-        return reduced.get(key, Fraction(0))
-
-    def leg(origin: str, destination: str, day: int) -> Fraction | None:
-        options = facts.legs.get((origin, destination, day), ())
-        return max((cost(("x", origin, destination, day, k)) for k in range(len(options))), default=None)
-
-    def night(n: int, city: str) -> Fraction | None:
-        hotels = range(len(facts.hotels[city]))
-        best = max((cost(("h", n, city, k)) for k in hotels), default=None)
-        return None if best is None else cost(("N", n, city)) + best
+        return reduced.get(key, zero)
 
     teams: dict[Block, Fraction] = {}
     for key, charge in reduced.items():
         if key[0] == "kappa":
             block = (int(str(key[1])), str(key[2]))
             teams[block] = max(teams.get(block, charge), charge)
-    blocks = {
-        (d, city): cost(("e", d, city))
-        + teams.get((d, city), Fraction(0))
-        + max(packings.get((d, city), Fraction(0)), Fraction(0))
-        for d, city in facts.blocks
-    }
+    stays = {city: _stays(facts, city, cost, teams, packings) for city in facts.cities}
     best: Fraction | None = None
     for o, order in enumerate(facts.orders):
-        m = len(order)
-        stops = (home, *order, home)
-        for middle in itertools.combinations_with_replacement(range(1, days + 1), m - 1):
-            when = (1, *middle, days)
-            found = _skeleton_value(
-                facts, o=o, stops=stops, when=when, cost=cost, leg=leg, night=night, blocks=blocks
-            )
-            if found is not None and (best is None or found > best):
-                best = found
+        found = _best_of_order(facts, o, order, cost, stays)
+        if found is not None and (best is None or found > best):
+            best = found
     return best
 
 
-def _skeleton_value(
+def _best_of_order(
     facts: TripFacts,
-    *,
     o: int,
-    stops: tuple[str, ...],
-    when: tuple[int, ...],
+    order: tuple[str, ...],
     cost: Callable[[VarKey], Fraction],
-    leg: Callable[[str, str, int], Fraction | None],
-    night: Callable[[int, str], Fraction | None],
-    blocks: Mapping[Block, Fraction],
+    stays: Mapping[str, _Stays],
 ) -> Fraction | None:
-    """One skeleton's value (`best_skeleton`): order o, transition i on day when[i]."""
-    m = len(stops) - 2
-    value = cost(("z", o))
+    """`best_skeleton` for order o: None when no skeleton of it exists."""
+    days, m = facts.days, len(order)
+    stops = (facts.home, *order, facts.home)
+    # value[t]: the best value up to transition i, made on day t (None: impossible)
+    value: dict[int, Fraction] = {}
     for i in range(m + 1):
-        fare = leg(stops[i], stops[i + 1], when[i])
-        if fare is None:
-            return None
-        value += fare + cost(("on", o, i, when[i]))
-        value += sum((cost(("by", o, i, d)) for d in range(when[i], facts.days + 1)), Fraction(0))
-        if 1 <= i <= m - 1:
-            value += cost(("T", when[i]))
-    for j in range(1, m + 1):
-        city = stops[j]
-        value += sum((blocks[(d, city)] for d in range(when[j - 1], when[j] + 1)), Fraction(0))
-        for n in range(when[j - 1], when[j]):
-            stay = night(n, city)
-            if stay is None:
-                return None
-            value += stay
+        allowed = [1] if i == 0 else [days] if i == m else list(range(1, days + 1))
+        reached: dict[int, Fraction] = {}
+        for t in allowed:
+            own = _transition(facts, cost, o=o, i=i, stops=stops, day=t)
+            if own is None:
+                continue
+            if i == 0:
+                reached[t] = cost(("z", o)) + own
+                continue
+            stay = stays[stops[i]]
+            options = [
+                before + spent
+                for start, before in value.items()
+                if start <= t and (spent := stay.between(start, t)) is not None
+            ]
+            if options:
+                reached[t] = own + max(options)
+        value = reached
+    return value.get(days)
+
+
+def _transition(
+    facts: TripFacts, cost: Callable[[VarKey], Fraction], *, o: int, i: int, stops: tuple[str, ...], day: int
+) -> Fraction | None:
+    """Transition i's own terms on `day`: its best leg option, `on`, the `by` variables it sets
+    and, between task cities, `T`; None when no leg option leaves that day."""
+    origin, destination = stops[i], stops[i + 1]
+    options = range(len(facts.legs.get((origin, destination, day), ())))
+    fare = max((cost(("x", origin, destination, day, k)) for k in options), default=None)
+    if fare is None:
+        return None
+    value = fare + cost(("on", o, i, day))
+    value += sum((cost(("by", o, i, d)) for d in range(day, facts.days + 1)), Fraction(0))
+    if 1 <= i <= len(stops) - 3:
+        value += cost(("T", day))
     return value
+
+
+@dataclass(frozen=True)
+class _Stays:
+    """One city's blocks and nights as prefix sums: a stay from day a to day b holds blocks
+    a … b (each at its existence, best team count and positive packing) and nights a … b − 1
+    (each at its best hotel class)."""
+
+    blocks: list[Fraction]
+    nights: list[Fraction]
+    missing: list[int]
+    """missing[n]: nights before n without a hotel class."""
+
+    def between(self, first: int, last: int) -> Fraction | None:
+        """The stay from day `first` to day `last` (None: a night without a hotel class)."""
+        if self.missing[last - 1] - self.missing[first - 1]:
+            return None
+        return self.blocks[last] - self.blocks[first - 1] + self.nights[last - 1] - self.nights[first - 1]
+
+
+def _stays(
+    facts: TripFacts,
+    city: str,
+    cost: Callable[[VarKey], Fraction],
+    teams: Mapping[Block, Fraction],
+    packings: Mapping[Block, Fraction],
+) -> _Stays:
+    """`city`'s `_Stays` at these reduced costs, best team counts and packings."""
+    zero = Fraction(0)
+    stays = _Stays([zero], [zero], [0])
+    for d in range(1, facts.days + 1):
+        packing = max(packings.get((d, city), zero), zero)
+        stays.blocks.append(stays.blocks[-1] + cost(("e", d, city)) + teams.get((d, city), zero) + packing)
+        hotels = range(len(facts.hotels[city])) if d < facts.days else range(0)
+        hotel = max((cost(("h", d, city, k)) for k in hotels), default=None)
+        night = zero if hotel is None else cost(("N", d, city)) + hotel
+        stays.nights.append(stays.nights[-1] + night)
+        stays.missing.append(stays.missing[-1] + (hotel is None and d < facts.days))
+    return stays

@@ -1,6 +1,6 @@
 """The Lagrangian keeps the trip skeleton: `master.best_skeleton` is the exact maximum over the
 skeleton's own rows (checked against CP-SAT on them), and keeping those rows never gives a
-larger value than pricing them (`lagrangian(keep=False)`)."""
+larger value than pricing them (`LagrangianValue.priced`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from solver.oracle.blocks import trip_facts
 from solver.oracle.master import (
     SKELETON_VARIABLES,
     STRUCTURE,
+    LagrangianValue,
     Skeleton,
     VarKey,
     best_skeleton,
@@ -96,9 +97,8 @@ def test_keeping_the_skeleton_rows_never_raises_the_lagrangian(name: str, seed: 
         value = Fraction(rng.randint(-8, 8), rng.choice([1, 2, 3]))
         duals[key] = max(value, Fraction(0)) if sense == "<=" else value
     packings = {block: Fraction(rng.randint(-4, 10)) for block in master.facts.blocks}
-    kept = lagrangian(master, duals, packings)
-    priced = lagrangian(master, duals, packings, keep=False)
-    assert kept is not None and priced is not None and kept <= priced
+    values = lagrangian(master, duals, packings)
+    assert values.kept is not None and values.kept <= values.priced
 
 
 def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
@@ -117,5 +117,4 @@ def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
         (3, second): Fraction(3),
     }
     assert best_skeleton(master.facts, {}, packings) == 16
-    assert lagrangian(master, {}, packings) == 16
-    assert lagrangian(master, {}, packings, keep=False) == 19
+    assert lagrangian(master, {}, packings) == LagrangianValue(Fraction(16), Fraction(19))
