@@ -8,11 +8,13 @@ import random
 from fractions import Fraction
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from solver.oracle.blocks import trip_facts
+from solver.oracle.certify import certify_record
 from solver.oracle.master import (
     SKELETON_VARIABLES,
     STRUCTURE,
@@ -24,8 +26,9 @@ from solver.oracle.master import (
     skeleton,
 )
 from solver.oracle.scores import official_categories, scored_users
-from solver.oracle.solve import city_catalogs, frame_facts
-from tests.fixtures.strict_world import WORLD, task
+from solver.oracle.solve import OracleSettings, city_catalogs, frame_facts, solve_task
+from tests.fixtures.preferences import city, prefs, with_prefs
+from tests.fixtures.strict_world import TASK_A, WORLD, task
 
 TASKS = {
     "two_cities_three_days": task("skel_3", ["海口市", "三亚市"], "三天两夜", "2025-09-02", users=["A", "B"]),
@@ -118,3 +121,23 @@ def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
     }
     assert best_skeleton(master.facts, {}, packings) == 16
     assert lagrangian(master, {}, packings) == LagrangianValue(Fraction(16), Fraction(19))
+
+
+@pytest.mark.parametrize("splits", [False, True], ids=["no_splits", "splits"])
+def test_a_two_city_record_is_proven_and_certified_by_the_kept_skeleton(splits: bool) -> None:
+    """Two cities, three days (User1 likes parks, must see 鹿回头风景区 and eat seafood in 三亚):
+    the decomposition converges to the plan's 10 and proves it; certify recomputes 10 from the
+    record's multipliers with CP-SAT on the blocks, and refuses a bound lowered to 9."""
+    trip = with_prefs(
+        TASK_A,
+        prefs(三亚市=city(["鹿回头风景区"], [], ["公园"], ["海鲜"]), 海口市=city([], [], ["公园"], [])),
+    )
+    record = solve_task(trip, WORLD, OracleSettings(time_limit=4, seed=0, splits=splits)).to_json()
+    assert record["extra"]["decomposition"]["converged"]
+    assert (record["objective"], record["bound"], record["status"]) == (10, 10, "OPTIMAL")
+    certificate = certify_record(trip, WORLD, record)
+    assert certificate.certified and certificate.recomputed == 10
+    assert (
+        certify_record(trip, WORLD, {**record, "bound": 9}).problem
+        == "stored bound 9 is below the recomputed 10"
+    )
