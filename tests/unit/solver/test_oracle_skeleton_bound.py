@@ -124,10 +124,11 @@ def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
 
 
 @pytest.mark.parametrize("splits", [False, True], ids=["no_splits", "splits"])
-def test_a_two_city_record_is_proven_and_certified_by_the_kept_skeleton(splits: bool) -> None:
+def test_a_two_city_record_is_proven_and_certified(splits: bool) -> None:
     """Two cities, three days (User1 likes parks, must see 鹿回头风景区 and eat seafood in 三亚):
-    the decomposition converges to the plan's 10 and proves it; certify recomputes 10 from the
-    record's multipliers with CP-SAT on the blocks, and refuses a bound lowered to 9."""
+    the decomposition converges to the plan's 10 and proves it (as the priced function did);
+    certify recomputes 10 from the record's multipliers — the skeleton kept, CP-SAT on the
+    blocks — and refuses a bound lowered to 9."""
     trip = with_prefs(
         TASK_A,
         prefs(三亚市=city(["鹿回头风景区"], [], ["公园"], ["海鲜"]), 海口市=city([], [], ["公园"], [])),
