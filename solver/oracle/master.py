@@ -449,10 +449,10 @@ def best_skeleton(
     def cost(key: VarKey) -> Fraction:
         return reduced.get(key, zero)
 
-    teams: dict[Block, Fraction] = {}
+    teams: dict[VarKey, Fraction] = {}
     for key, charge in reduced.items():
         if key[0] == "kappa":
-            block = (int(str(key[1])), str(key[2]))
+            block = key[1:3]
             teams[block] = max(teams.get(block, charge), charge)
     stays = {city: _stays(facts, city, cost, teams, packings) for city in facts.cities}
     best: Fraction | None = None
@@ -536,18 +536,17 @@ def _stays(
     facts: TripFacts,
     city: str,
     cost: Callable[[VarKey], Fraction],
-    teams: Mapping[Block, Fraction],
+    teams: Mapping[VarKey, Fraction],
     packings: Mapping[Block, Fraction],
 ) -> _Stays:
     """`city`'s `_Stays` at these reduced costs, best team counts and packings."""
     zero = Fraction(0)
-    stays = _Stays([zero], [zero], [0])
+    blocks, nights, missing = [zero], [zero], [0]
     for d in range(1, facts.days + 1):
         packing = max(packings.get((d, city), zero), zero)
-        stays.blocks.append(stays.blocks[-1] + cost(("e", d, city)) + teams.get((d, city), zero) + packing)
+        blocks.append(blocks[-1] + cost(("e", d, city)) + teams.get((d, city), zero) + packing)
         hotels = range(len(facts.hotels[city])) if d < facts.days else range(0)
         hotel = max((cost(("h", d, city, k)) for k in hotels), default=None)
-        night = zero if hotel is None else cost(("N", d, city)) + hotel
-        stays.nights.append(stays.nights[-1] + night)
-        stays.missing.append(stays.missing[-1] + (hotel is None and d < facts.days))
-    return stays
+        nights.append(nights[-1] + (zero if hotel is None else cost(("N", d, city)) + hotel))
+        missing.append(missing[-1] + (hotel is None and d < facts.days))
+    return _Stays(blocks, nights, missing)
