@@ -495,21 +495,26 @@ class _Search:
         self.caps = ([u.max_pois for u in users], [u.max_minutes for u in users])
 
     def run(self) -> Priced:
-        """Depth first, best child first, for `DIVE_SHARE` of the work (good columns early),
-        then best first — the label of the highest bound next — so that a search cut short
-        leaves the least ceiling: every label above the highest bound left has been
-        extended."""
+        """Depth first, best child first, for `DIVE_SHARE` of the work after the origins' bounds
+        and at least until the first dive ends at a leaf (good columns early: on a block of 126
+        attractions one extension costs about 27,000 units, so a share of a small limit cut the
+        dive at a few stops and left its column at a third of a full dive's), then best first —
+        the label of the highest bound next — so that a search cut short leaves the least
+        ceiling: every label above the highest bound left has been extended."""
         for charges in self.prizes.rejects:
             for bit, charge in charges:
                 self.reject_charge[bit] = charge
         stack = self._origins()
-        while stack and self.work < self.limit * DIVE_SHARE:
+        dive = self.work + self.limit * DIVE_SHARE
+        leaf = False
+        while stack and (self.work < dive or not leaf):
             label = stack.pop()
             if self._alive(label):
                 self._complete(label)
                 children = self._children(label)
                 children.sort(key=lambda child: child.bound)
                 stack.extend(children)
+                leaf = leaf or not children
         heap = [(-label.bound, order, label) for order, label in enumerate(stack)]
         heapq.heapify(heap)
         count = len(heap)
