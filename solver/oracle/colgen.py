@@ -32,6 +32,7 @@ from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
+from solver.oracle.split_seeds import HELD
 
 FIRST_WORK_LIMIT = 1_000_000
 """The most work (`labels._Search.work`) a pricing call of the first rounds may do (heuristic
@@ -42,6 +43,9 @@ FIRST_ROUNDS = 20
 
 LEAST_WORK_LIMIT = 10_000
 """The least first work limit, however short the clock."""
+
+SPLIT_WORK_LIMIT = 300_000
+"""The most work a split seed's pricing call may do beyond its first dive (`held_price`)."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
@@ -83,6 +87,9 @@ class BoundRun:
     """Columns generated."""
     seeded: int = 0
     """Columns read from plans before the first round (`plan_columns.py`)."""
+    split: int = 0
+    """Columns priced after the run for the teams of the best seed's partitions
+    (`split_seeds.py`), added to the pool only."""
     seconds: float = 0.0
     """Deterministic seconds charged (pricing labels and simplex iterations)."""
 
@@ -102,6 +109,7 @@ class BoundRun:
             "rounds": self.rounds,
             "columns": self.columns,
             "seeded": self.seeded,
+            "split": self.split,
             "seconds": round(self.seconds, 3),
             "multipliers": [
                 [key_to_json(key), f"{value.numerator}/{value.denominator}"]
@@ -246,6 +254,18 @@ class ColumnGeneration:
         priced = pricer.price(team, dual, limit=limit, floor=floor)
         clock.add((pricer.work - before) * WORK_SECONDS)
         return priced
+
+    def held_price(
+        self, block: tuple[int, str], team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
+    ) -> Column | None:
+        """`team`'s best column of `block` under `dual` (`split_seeds.py`: the rest of a plan held),
+        within `SPLIT_WORK_LIMIT` and `clock`; None when every column found touches a held row."""
+        pricer = self.pricer(block, clock)
+        before = pricer.work
+        limit = max(1, min(SPLIT_WORK_LIMIT, int(clock.left() / WORK_SECONDS)))
+        priced = pricer.price(team, dual, limit=limit, floor=-HELD)
+        clock.add((pricer.work - before) * WORK_SECONDS)
+        return priced.column if priced.reduced is not None and priced.reduced > -HELD else None
 
     def run(self, clock: Clock) -> BoundRun:
         """Rounds until the LP is optimal over all columns or `clock` is spent."""

@@ -50,6 +50,7 @@ from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.skeleton import Frame
+from solver.oracle.split_seeds import agreement, partitions, split_seeds, teams_of_partitions
 from solver.oracle.tiebreak import idle_minutes, plan_cost_fen
 from solver.oracle.waivers import settle
 from verifier.model.plan import ALL
@@ -218,6 +219,7 @@ def _solve_goal(
         value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
+    search.split(cities, budget.split_share())
     pattern = search.pattern_of(budget.pattern_share() / 3)
     if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
         budget.reserved = budget.pattern_share() * 2 / 3
@@ -321,12 +323,12 @@ MIN_BOUND_SECONDS = 1.0
 @dataclass
 class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
-    decomposed bound (GU), 40 % on the relaxed models of all orders, 15 % on the
-    decomposition's pattern (GU: a third on the integer master, the rest kept back, `reserved`,
-    for its primal model once the primal search is done, when the pattern beats the warm
-    starts), 15 % kept back for closing the gap when the decomposition converged
-    (`_Search.close`), the rest on primal models, order by order, each taking half of what is
-    left."""
+    decomposed bound (GU), 40 % on the relaxed models of all orders, 10 % on split seeds (GU,
+    with splits: `_Search.split`), 15 % on the decomposition's pattern (GU: a third on the
+    integer master, the rest kept back, `reserved`, for its primal model once the primal search
+    is done, when the pattern beats the warm starts), 15 % kept back for closing the gap when
+    the decomposition converged (`_Search.close`), the rest on primal models, order by order,
+    each taking half of what is left."""
 
     clock: Clock
     orders: int
@@ -338,6 +340,9 @@ class _Budget:
 
     def pattern_share(self) -> float:
         return 0.15 * self.clock.limit
+
+    def split_share(self) -> float:
+        return 0.1 * self.clock.limit
 
     def closing_share(self) -> float:
         return 0.15 * self.clock.limit
@@ -388,6 +393,8 @@ class _Search:
         self.size: ModelSize | None = None
         self.decomposition: BoundRun | None = None
         self.generation: ColumnGeneration | None = None
+        self.seed_plans: list[list[Column]] = []
+        """The warm-start plans read as columns (`plan_columns.py`), one list a plan."""
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
         """The integer master's pattern: its master value, size, teams, whether it was written
@@ -436,6 +443,22 @@ class _Search:
         elif warm is not None:
             hint_from_plan(trip, warm)
         return self._improve(trip, frame, seconds)
+
+    def split(self, cities: dict[str, CityCatalog], seconds: float) -> None:
+        """Split seeds (`split_seeds.py`): the teams of the best partitions of the users into 2
+        to `max_teams` teams, priced in each block of the best seed plan with the rest of it
+        held, within `seconds`; their columns join the pool the integer master chooses from."""
+        generation, run = self.generation, self.decomposition
+        if generation is None or run is None or not generation.splits or not self.seed_plans:
+            return
+        clock = Clock(seconds)
+        best = max(self.seed_plans, key=lambda plan: sum(column.value for column in plan))
+        places = list(cities.values())
+        chosen = partitions(len(self.users), self.settings.max_teams, partial(agreement, places))
+        found = split_seeds(best, teams_of_partitions(chosen), generation.held_price, clock)
+        generation.columns = [*generation.columns, *found]
+        run.split = len(found)
+        self.clock.add(clock.used)
 
     def pattern_of(self, seconds: float) -> Pattern | None:
         """The integer master's pattern (`integer_master.py`: the best plan the decomposition's
@@ -722,9 +745,10 @@ class _Search:
         everyone = tuple(range(len(self.users)))
         for order, plan in self.warm.items() if everyone else ():
             try:
-                generation.seeds += plan_columns(facts, cities, self.users, plan, everyone)
+                self.seed_plans.append(plan_columns(facts, cities, self.users, plan, everyone))
             except PlanColumnsError as error:
                 self.notes.append(f"greedy {'→'.join(order)} gives no columns: {error}")
+        generation.seeds += [column for plan in self.seed_plans for column in plan]
         run = generation.run(Clock(seconds))
         self.clock.add(run.seconds)
         self.decomposition, self.generation, self.facts = run, generation, facts

@@ -66,12 +66,14 @@ RECORD_PATTERNS = {
     "budget_one_yuan_short": 2,
     "disagree": 20,
     "monday_museum_closed": 23,
-    "three_ways": 26,
+    "three_ways": 27,
     "tired_and_thrifty": 9,
 }
 """The pattern of the oracle's own generation within its 10 s (seeded, larger teams priced only
-while they are in a block's best packing): its pool can be smaller (61 columns against 81 on
-three_ways), so its integer master may miss the optimum that the plans then reach (27)."""
+while they are in a block's best packing, then the split seeds): its generated pool can be
+smaller (61 columns against 81 on three_ways), where the integer master found 26; the split
+seeds' columns (the teams of the best two- and three-way partitions around the greedy plan)
+bring it to the optimum, 27."""
 
 TINY_PATTERN_VALUES = {
     "agree": 32,

@@ -1,0 +1,118 @@
+"""Split seeds: teams' columns around a whole-group plan, so the pool can split it.
+
+See docs/oracle.md#plans-from-the-columns.
+
+A warm-start plan read as columns (`plan_columns.py`) is one whole-group column per block it
+spends; the pool's integer master can split that plan only where it holds a column for every
+team of a partition of the group, on the same gates. For each count of teams from 2 to the
+primal's most (so that the pattern stays writable) the partition of the users into that many
+teams whose members agree most (`partitions`) is chosen, and each of its teams is priced in
+each block of the plan with the rest of the plan held: its dual is 0 on the block's own gates
+and on every row the rest of the plan leaves free, and `HELD` on the rows the rest uses —
+another gate, a place or must_visit item visited in another block, a meal eaten in the other
+block of the same date, looseness the block's column lacks.
+
+The columns only join the pool: the integer master (`integer_master.py`) chooses, under every
+row (budget and split penalty included), between them and the plan's own, so a pool with them
+never makes a worse pattern, and no bound depends on them. The intensity caps cost a flat −2 a
+day each, so on blocks of many short attractions a team of like-minded users may pass them
+where the whole group, keeping its strictest caps, cannot.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+
+from solver.oracle.catalog import CityCatalog
+from solver.oracle.clock import Clock
+from solver.oracle.pricing import Column, RowKey
+
+Team = tuple[int, ...]
+
+HELD = Fraction(10**6)
+"""The dual on a row the rest of the plan uses: far above any column's value, so a column
+that touches one is never taken for the best."""
+
+KEPT = ("once", "must", "meal")
+"""Rows a held column uses that no other column of the plan may use again."""
+
+GATES = ("orig", "dest", "loose")
+"""Rows naming how a column starts and ends: only the priced block's own stay free."""
+
+TeamPricing = Callable[[tuple[int, str], Team, Callable[[RowKey], Fraction], Clock], Column | None]
+"""Prices a block for a team under the duals within the clock: its best column, None when every
+column touches a held row."""
+
+
+def split_seeds(
+    plan: Sequence[Column], teams: Sequence[Team], price: TeamPricing, clock: Clock
+) -> list[Column]:
+    """Every team's best column in each block of `plan`, the rest of the plan held (see module),
+    block by block while `clock` lasts."""
+    found: list[Column] = []
+    for k, column in enumerate(plan):
+        dual = held_duals(plan, k)
+        for team in teams:
+            if clock.spent():
+                return found
+            priced = price(column.block, team, dual, clock)
+            if priced is not None:
+                found.append(priced)
+    return found
+
+
+def held_duals(plan: Sequence[Column], k: int) -> Callable[[RowKey], Fraction]:
+    """The duals that price block k of `plan` with the rest of the plan held (see module)."""
+    own = {key for key, _ in plan[k].rows}
+    used = {key for j, column in enumerate(plan) if j != k for key, _ in column.rows if key[0] in KEPT}
+
+    def dual(key: RowKey) -> Fraction:
+        if key[0] in GATES:
+            return Fraction(0) if key in own else HELD
+        return HELD if key in used else Fraction(0)
+
+    return dual
+
+
+def agreement(cities: Sequence[CityCatalog], team: Team) -> int:
+    """How much a team's members agree: over every attraction and restaurant of the trip, the
+    team's summed score where it is positive."""
+    places = [place for city in cities for place in (*city.attractions, *city.restaurants)]
+    return sum(max(0, sum(place.scores[u] for u in team)) for place in places)
+
+
+def partitions(users: int, most: int, value: Callable[[Team], int]) -> list[tuple[Team, ...]]:
+    """For each count of teams from 2 to `most` (at most `users`), the partition of the users
+    into exactly that many teams of the highest total `value` (ties: the first in
+    `_partitions`' order); `value` is asked once a team."""
+    best: dict[int, tuple[int, tuple[Team, ...]]] = {}
+    values: dict[Team, int] = {}
+    for parts in _partitions(tuple(range(users))):
+        if 2 <= len(parts) <= most:
+            total = 0
+            for team in parts:
+                if team not in values:
+                    values[team] = value(team)
+                total += values[team]
+            if len(parts) not in best or total > best[len(parts)][0]:
+                best[len(parts)] = (total, parts)
+    return [best[count][1] for count in sorted(best)]
+
+
+def _partitions(items: Team) -> Iterator[tuple[Team, ...]]:
+    """Every partition of `items` into non-empty teams, each team ascending, in a fixed order."""
+    if not items:
+        yield ()
+        return
+    first, rest = items[0], items[1:]
+    for parts in _partitions(rest):
+        for i, team in enumerate(parts):
+            yield (*parts[:i], (first, *team), *parts[i + 1 :])
+        yield ((first,), *parts)
+
+
+def teams_of_partitions(chosen: Sequence[tuple[Team, ...]]) -> list[Team]:
+    """The distinct teams of `chosen`, in order of first appearance."""
+    return list(dict.fromkeys(itertools.chain.from_iterable(chosen)))

@@ -1,0 +1,130 @@
+"""Split seeds (`solver/oracle/split_seeds.py`): teams' columns around a whole-group plan.
+
+The partitions must be the best by brute force, the held duals must free exactly the priced
+block's gates and what the rest of the plan leaves, and on a hand-made task whose users
+disagree the pool holding the split seeds must make a split pattern worth more than the
+whole-group plan alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.greedy import greedy_plan
+from solver.oracle.blocks import trip_facts
+from solver.oracle.clock import Clock
+from solver.oracle.colgen import ColumnGeneration
+from solver.oracle.integer_master import integer_master
+from solver.oracle.plan_columns import plan_columns
+from solver.oracle.pricing import Column
+from solver.oracle.scores import official_categories, scored_users
+from solver.oracle.solve import city_catalogs, frame_facts
+from solver.oracle.split_seeds import (
+    HELD,
+    _partitions,
+    agreement,
+    held_duals,
+    partitions,
+    split_seeds,
+    teams_of_partitions,
+)
+from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+
+BELL = [1, 1, 2, 5, 15, 52, 203]
+
+
+def test_every_partition_is_listed_once() -> None:
+    """`_partitions` lists the Bell number of partitions, each covering every item once with
+    teams ascending."""
+    for n, count in enumerate(BELL):
+        listed = list(_partitions(tuple(range(n))))
+        assert len(listed) == count
+        assert len({tuple(sorted(parts)) for parts in listed}) == count
+        for parts in listed:
+            assert sorted(u for team in parts for u in team) == list(range(n))
+            assert all(list(team) == sorted(team) for team in parts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(users=st.integers(1, 5), most=st.integers(1, 4), seed=st.integers(0, 10**6))
+def test_the_chosen_partitions_are_the_best_of_their_size(users: int, most: int, seed: int) -> None:
+    """For every count of teams from 2 to `most`, the chosen partition has exactly that many
+    teams and no partition of that size is worth more (brute force over all of them)."""
+
+    def value(team: tuple[int, ...]) -> int:
+        return hash((seed, team)) % 17 - 5
+
+    chosen = partitions(users, most, value)
+    sizes = [len(parts) for parts in chosen]
+    assert sizes == list(range(2, min(users, most) + 1))
+    for parts in chosen:
+        best = max(
+            sum(value(team) for team in other)
+            for other in _partitions(tuple(range(users)))
+            if len(other) == len(parts)
+        )
+        assert sum(value(team) for team in parts) == best
+
+
+def test_teams_of_partitions_keeps_each_team_once_in_order() -> None:
+    chosen = [((0, 1), (2,)), ((0,), (1,), (2,)), ((0, 1), (2,))]
+    assert teams_of_partitions(chosen) == [(0, 1), (2,), (0,), (1,)]
+
+
+def _column(block: tuple[int, str], rows: list[tuple[object, ...]]) -> Column:
+    return Column(block, (0, 1), False, 5, tuple((row, Fraction(1)) for row in rows))
+
+
+def test_held_duals_free_the_blocks_own_gates_and_what_the_rest_leaves() -> None:
+    """Block 0's own gates, its own places and the rows nobody uses cost nothing; another gate,
+    a place or meal the other block takes, and looseness block 0 lacks cost `HELD`."""
+    first = _column(
+        (1, "A"),
+        [
+            ("orig", 1, "A", 0, ("hotel", 0, "A", 0)),
+            ("dest", 1, "A", 0, ("hotel", 1, "A", 0)),
+            ("once", 0, "A", "p"),
+        ],
+    )
+    second = _column((2, "A"), [("once", 0, "A", "q"), ("meal", 0, 2, 1), ("budget", 0)])
+    dual = held_duals([first, second], 0)
+    assert dual(("orig", 1, "A", 0, ("hotel", 0, "A", 0))) == 0
+    assert dual(("dest", 1, "A", 0, ("hotel", 1, "A", 0))) == 0
+    assert dual(("orig", 1, "A", 0, ("hotel", 0, "A", 1))) == HELD
+    assert dual(("loose", 0, 1)) == HELD
+    assert dual(("once", 0, "A", "p")) == 0
+    assert dual(("once", 0, "A", "q")) == HELD
+    assert dual(("meal", 0, 2, 1)) == HELD
+    assert dual(("once", 1, "A", "q")) == 0
+    assert dual(("budget", 0)) == 0
+    assert dual(("part", 1, "A", 0)) == 0
+
+
+def test_split_seeds_let_the_pool_split_a_plan_where_it_pays() -> None:
+    """On "disagree" (two users who like different places) the whole-group greedy plan's pattern
+    is beaten once the teams of the best two-way partition are priced around it: every split
+    seed keeps its block's gates, and the pool's pattern splits."""
+    task = HAND_MADE["disagree"]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    cities = city_catalogs(task, WORLD, keys, users, official_categories(WORLD, keys))
+    generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, True)
+    plan = plan_columns(generation.facts, cities, users, greedy_plan(task, WORLD), (0, 1))
+    chosen = partitions(len(users), 3, lambda team: agreement(list(cities.values()), team))
+    assert chosen == [((0,), (1,))]
+    found = split_seeds(plan, teams_of_partitions(chosen), generation.held_price, Clock(60))
+    gates = {column.block: (column.origin, column.destination) for column in plan}
+    assert sorted((c.block, c.team) for c in found) == sorted(
+        itertools.product([c.block for c in plan], [(0,), (1,)])
+    )
+    for column in found:
+        assert (column.origin, column.destination) == gates[column.block]
+    alone = integer_master(generation.master_skeleton, plan, Clock(60), seconds=10, seed=0)
+    pooled = integer_master(generation.master_skeleton, [*plan, *found], Clock(60), seconds=10, seed=0)
+    assert alone is not None and pooled is not None
+    assert pooled.value > alone.value
+    assert any(len(column.team) == 1 for column in pooled.columns)
