@@ -82,10 +82,7 @@ def solve_one(folder: str, raw: dict[str, Any], limit: float, compare: bool) -> 
     }
     decomposition = result.extra.get("decomposition")
     if decomposition is not None:
-        row["decomposition"] = {
-            key: decomposition.get(key)
-            for key in ("bound", "lp", "rounds", "columns", "seeded", "converged", "pattern", "closing")
-        }
+        row["decomposition"] = {key: decomposition.get(key) for key in DECOMPOSITION_KEYS}
     if result.plan is not None:
         row["strict_valid"] = strict_violations(task, result.plan, world) == []
         row["official_gu"] = _gu(task, result.plan, table, db)
@@ -116,6 +113,13 @@ def _issues(task: Task, plan: dict[str, Any], official: PoiDb) -> list[str]:
     """The official issue types of a plan, sorted."""
     issues = plan_validity_issues(build_view(plan, task.user_names), official)
     return sorted({str(issue.issue["type"]) for issue in issues})
+
+
+DECOMPOSITION_KEYS = (
+    *("bound", "lp", "rounds", "columns", "seeded", "split"),
+    *("converged", "pattern", "closing"),
+)
+"""The fields of a record's `extra.decomposition` a row keeps (its multipliers are left out)."""
 
 
 def _spread(values: list[float]) -> str:
@@ -199,6 +203,8 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         f"{sum(c.get('bound') is not None for _, c in closings)}, lowered the bound on "
         f"{sum(c.get('bound') is not None and c['bound'] < run['bound'] for run, c in closings)}"
     )
+    split = [run["split"] for run in runs if run.get("split")]
+    lines.append(f"split seeds priced on {len(split)}/{n} tasks, columns a task: {_spread(split)}")
     for key in ("users", "days", "cities"):
         groups = sorted({r[key] for r in rows})
         parts = []
