@@ -32,7 +32,6 @@ from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
-from solver.oracle.split_seeds import HELD
 
 FIRST_WORK_LIMIT = 1_000_000
 """The most work (`labels._Search.work`) a pricing call of the first rounds may do (heuristic
@@ -256,16 +255,21 @@ class ColumnGeneration:
         return priced
 
     def held_price(
-        self, block: tuple[int, str], team: Team, dual: Callable[[RowKey], Fraction], clock: Clock
+        self,
+        block: tuple[int, str],
+        team: Team,
+        dual: Callable[[RowKey], Fraction],
+        floor: Fraction,
+        clock: Clock,
     ) -> Column | None:
-        """`team`'s best column of `block` under `dual` (`split_seeds.py`: the rest of a plan held),
-        within `SPLIT_WORK_LIMIT` and `clock`; None when every column found touches a held row."""
+        """`team`'s best column of `block` under `dual` (`split_seeds.py`: the rest of a plan
+        held) if its reduced cost is above `floor`, within `SPLIT_WORK_LIMIT` and `clock`."""
         pricer = self.pricer(block, clock)
         before = pricer.work
         limit = max(1, min(SPLIT_WORK_LIMIT, int(clock.left() / WORK_SECONDS)))
-        priced = pricer.price(team, dual, limit=limit, floor=-HELD)
+        priced = pricer.price(team, dual, limit=limit, floor=floor)
         clock.add((pricer.work - before) * WORK_SECONDS)
-        return priced.column if priced.reduced is not None and priced.reduced > -HELD else None
+        return priced.column if priced.reduced is not None and priced.reduced > floor else None
 
     def run(self, clock: Clock) -> BoundRun:
         """Rounds until the LP is optimal over all columns or `clock` is spent."""

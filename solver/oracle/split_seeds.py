@@ -27,9 +27,8 @@ from fractions import Fraction
 
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.clock import Clock
+from solver.oracle.colgen import Team
 from solver.oracle.pricing import Column, RowKey
-
-Team = tuple[int, ...]
 
 HELD = Fraction(10**6)
 """The dual on a row the rest of the plan uses: far above any column's value, so a column
@@ -41,9 +40,10 @@ KEPT = ("once", "must", "meal")
 GATES = ("orig", "dest", "loose")
 """Rows naming how a column starts and ends: only the priced block's own stay free."""
 
-TeamPricing = Callable[[tuple[int, str], Team, Callable[[RowKey], Fraction], Clock], Column | None]
-"""Prices a block for a team under the duals within the clock: its best column, None when every
-column touches a held row."""
+TeamPricing = Callable[[tuple[int, str], Team, Callable[[RowKey], Fraction], Fraction, Clock], Column | None]
+"""Prices a block for a team under the duals within the clock: its best column, None when its
+reduced cost is not above the floor (−`HELD` here, so that only a column touching a held row
+is refused)."""
 
 
 def split_seeds(
@@ -57,7 +57,7 @@ def split_seeds(
         for team in teams:
             if clock.spent():
                 return found
-            priced = price(column.block, team, dual, clock)
+            priced = price(column.block, team, dual, -HELD, clock)
             if priced is not None:
                 found.append(priced)
     return found
