@@ -244,12 +244,16 @@ class ColumnGeneration:
         dual: Callable[[RowKey], Fraction],
         clock: Clock,
         floor: Fraction = Fraction(0),
+        *,
+        most: int | None = None,
     ) -> Priced:
         """A team's pricing, seeking only columns above `floor` (`single_floor`; 0 for the
-        others: the packing counts positive ceilings only)."""
+        others: the packing counts positive ceilings only), within `most` units of work (None:
+        `work_limit`) and what is left of `clock`, which is charged."""
         before = pricer.work
-        assert self.work_limit is not None
-        limit = max(1, min(self.work_limit, int(clock.left() / WORK_SECONDS)))
+        most = self.work_limit if most is None else most
+        assert most is not None
+        limit = max(1, min(most, int(clock.left() / WORK_SECONDS)))
         priced = pricer.price(team, dual, limit=limit, floor=floor)
         clock.add((pricer.work - before) * WORK_SECONDS)
         return priced
@@ -264,11 +268,7 @@ class ColumnGeneration:
     ) -> Column | None:
         """`team`'s best column of `block` under `dual` (`split_seeds.py`: the rest of a plan
         held) if its reduced cost is above `floor`, within `SPLIT_WORK_LIMIT` and `clock`."""
-        pricer = self.pricer(block, clock)
-        before = pricer.work
-        limit = max(1, min(SPLIT_WORK_LIMIT, int(clock.left() / WORK_SECONDS)))
-        priced = pricer.price(team, dual, limit=limit, floor=floor)
-        clock.add((pricer.work - before) * WORK_SECONDS)
+        priced = self._price(self.pricer(block, clock), team, dual, clock, floor, most=SPLIT_WORK_LIMIT)
         return priced.column if priced.reduced is not None and priced.reduced > floor else None
 
     def run(self, clock: Clock) -> BoundRun:

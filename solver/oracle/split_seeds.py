@@ -21,6 +21,7 @@ where the whole group, keeping its strictest caps, cannot.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
@@ -88,14 +89,10 @@ def partitions(users: int, most: int, value: Callable[[Team], int]) -> list[tupl
     into exactly that many teams of the highest total `value` (ties: the first in
     `_partitions`' order); `value` is asked once a team."""
     best: dict[int, tuple[int, tuple[Team, ...]]] = {}
-    values: dict[Team, int] = {}
+    once = functools.cache(value)
     for parts in _partitions(tuple(range(users))):
         if 2 <= len(parts) <= most:
-            total = 0
-            for team in parts:
-                if team not in values:
-                    values[team] = value(team)
-                total += values[team]
+            total = sum(once(team) for team in parts)
             if len(parts) not in best or total > best[len(parts)][0]:
                 best[len(parts)] = (total, parts)
     return [best[count][1] for count in sorted(best)]
