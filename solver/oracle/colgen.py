@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -58,9 +58,11 @@ HOP_WORK = 20
 """Work units charged per travel time a block's graph holds (measured on task_000785's blocks,
 catalog caches warm: 2.5–5.5 µs a pair, about 20 units of pricing work)."""
 
-LP_SECONDS_PER_ITERATION = 2e-5
-"""Deterministic seconds charged per simplex iteration of the master LP (GLOP reports
-iterations, not time)."""
+LP_SECONDS = 8e-9
+"""Deterministic seconds charged per simplex iteration of the master LP and per row and
+variable of that LP (GLOP reports iterations, not time; an iteration's cost grows with the LP:
+measured 4.8–9.6 ns a row and variable from 2,700 to 34,600 of them, on tasks 000854, 001419
+and 004329)."""
 
 Team = tuple[int, ...]
 Group = tuple[tuple[int, str], Team]
@@ -285,7 +287,7 @@ class ColumnGeneration:
         centre: tuple[Fraction, dict[RowKey, Fraction]] | None = None
         while not clock.spent():
             lp, duals = master.solve()
-            clock.add(master.take_iterations() * LP_SECONDS_PER_ITERATION)
+            clock.add(master.take_work() * LP_SECONDS)
             found, ceilings, proven = self._round(duals, clock, everyone)
             if ceilings is None:
                 for column in found:
@@ -412,7 +414,7 @@ class ColumnGeneration:
     ) -> Priced:
         """A team's pricing, its ceiling no higher than its members' `estimate`."""
         priced = self._price(pricer, team, dual, clock)
-        return Priced(priced.column, priced.reduced, min(priced.ceiling, estimate), priced.proven)
+        return replace(priced, ceiling=min(priced.ceiling, estimate))
 
 
 def _lookup(duals: Mapping[RowKey, Fraction]) -> Callable[[RowKey], Fraction]:
@@ -432,9 +434,10 @@ def _enters(answer: Priced) -> bool:
 def _entering(answers: Mapping[tuple[int, str], Mapping[Team, Priced]]) -> list[Column]:
     """The columns of `answers` that enter the master, block by block (a round the clock cuts
     short still adds those it found)."""
-    return [
-        answer.column
-        for teams in answers.values()
-        for answer in teams.values()
-        if _enters(answer) and answer.column is not None
-    ]
+    out = []
+    for teams in answers.values():
+        for answer in teams.values():
+            if _enters(answer) and answer.column is not None:
+                out.append(answer.column)
+                out += [column for column, reduced in answer.more if reduced > REDUCED_EPSILON]
+    return out

@@ -293,7 +293,9 @@ class LinearMaster:
     constraints: dict[RowKey, pywraplp.Constraint] = field(init=False, default_factory=dict)
     box: dict[RowKey, tuple[pywraplp.Variable, pywraplp.Variable]] = field(init=False, default_factory=dict)
     columns: list[Column] = field(init=False, default_factory=list)
-    iterations: int = 0
+    work: int = 0
+    """Simplex iterations, each times the rows and variables of the LP it ran on, since the
+    last `take_work`."""
 
     def __post_init__(self) -> None:
         solver = pywraplp.Solver.CreateSolver("GLOP")
@@ -344,9 +346,9 @@ class LinearMaster:
         self.columns.append(column)
         self._add(("col", len(self.columns)), float(column.value), 1, dict(column.rows))
 
-    def take_iterations(self) -> int:
-        """Simplex iterations since the last call."""
-        count, self.iterations = self.iterations, 0
+    def take_work(self) -> int:
+        """The LP work since the last call (`work`)."""
+        count, self.work = self.work, 0
         return count
 
     def solve(self) -> tuple[float, dict[RowKey, Fraction]]:
@@ -355,7 +357,8 @@ class LinearMaster:
         status = self.solver.Solve()
         if status != pywraplp.Solver.OPTIMAL:
             raise RuntimeError(f"master LP status {status}")
-        self.iterations += int(self.solver.iterations())
+        size = self.solver.NumConstraints() + self.solver.NumVariables()
+        self.work += int(self.solver.iterations()) * size
         duals: dict[RowKey, Fraction] = {}
         sense = self.skeleton.rows.sense
         for key, constraint in self.constraints.items():

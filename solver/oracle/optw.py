@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
+from solver.oracle.cpsat_bound import proven_bound
 from solver.oracle.orienteering import Node, Prize, Problem
 from solver.oracle.routing import End, Graph, Route, Stop, add_route
 from verifier.errors import StructuredError
@@ -363,7 +364,8 @@ def solve_optw(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return OptwResult(0, None, solver.status_name(status), seconds, ())
     tours = tuple(_tour(solver, route) for route in built.routes)
-    bound = math.floor(solver.best_objective_bound + 1e-6)
+    proven = proven_bound(solver, status)
+    bound = None if proven is None else math.floor(proven + 1e-6)
     return OptwResult(round(solver.objective_value), bound, solver.status_name(status), seconds, tours)
 
 

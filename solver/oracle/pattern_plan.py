@@ -47,6 +47,11 @@ def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCata
     return names
 
 
+def pattern_attractions(pattern: Pattern) -> frozenset[str]:
+    """The names of the attractions the pattern's routes visit."""
+    return frozenset(name for column in pattern.columns for name, _, meal in column.visits if meal is None)
+
+
 def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[int, ...] | None:
     """The day of each transition of `order` (home → c1 → … → home) the pattern's columns
     arrive by leg, or None when they do not say (a transition no column uses)."""

@@ -29,6 +29,7 @@ from ortools.sat.python import cp_model
 
 from solver.oracle.blocks import BlockSpec, GateKey, block_graph
 from solver.oracle.catalog import CityCatalog
+from solver.oracle.cpsat_bound import proven_bound
 from solver.oracle.model import Node, required_meals
 from solver.oracle.routing import End, Graph, Route, add_route
 from solver.oracle.scores import ScoredUser
@@ -89,6 +90,8 @@ class Priced:
     reduced: Fraction | None
     ceiling: Fraction
     proven: bool
+    more: tuple[tuple[Column, Fraction], ...] = ()
+    """Other columns the search completed above its floor, with their reduced costs."""
 
 
 @dataclass
@@ -273,7 +276,10 @@ class BlockPricer:
         self.deterministic += solver.deterministic_time
         if status == cp_model.INFEASIBLE:
             return Priced(None, None, Fraction(-(10**9)), True)
-        ceiling = Fraction(math.ceil(solver.best_objective_bound - 1e-9), SCALE)
+        bound = proven_bound(solver, status)
+        if bound is None:  # every term at its best bounds the block
+            bound = sum(max(c, 0) for c, _ in objective) + offset
+        ceiling = Fraction(math.ceil(bound - 1e-9), SCALE)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Priced(None, None, ceiling, False)
         column = self._column(solver, team)

@@ -37,13 +37,20 @@ from solver.oracle.catalog import CityCatalog, classes, picks
 from solver.oracle.ceiling import Waived, ceiling_value, compromisable_users, waived_fields
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import REDUCED_EPSILON, BoundRun, ColumnGeneration
+from solver.oracle.cpsat_bound import proven_bound
 from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
 from solver.oracle.integer_master import Pattern, integer_master, pool_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
-from solver.oracle.pattern_plan import class_members, hint_from_columns, pattern_assignment, pattern_days
+from solver.oracle.pattern_plan import (
+    class_members,
+    hint_from_columns,
+    pattern_assignment,
+    pattern_attractions,
+    pattern_days,
+)
 from solver.oracle.plan_columns import PlanColumnsError, plan_columns
 from solver.oracle.pricing import Column
 from solver.oracle.result import ModelSize, OracleResult, Status, Witness
@@ -323,7 +330,9 @@ MIN_BOUND_SECONDS = 1.0
 @dataclass
 class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
-    decomposed bound (GU), 40 % on the relaxed models of all orders, 10 % on split seeds (GU,
+    decomposed bound (GU), 40 % on the relaxed models of all orders — or on the decomposed
+    bound too when a relaxed model's share would be under `MIN_BOUND_SECONDS` (none is then
+    built: the trivial bound stands in for it) — 10 % on split seeds (GU,
     with splits: `_Search.split`), 15 % on the decomposition's pattern (GU: a third on the
     integer master, the rest kept back, `reserved`, for its primal model once the primal search
     is done, when the pattern beats the warm starts), 15 % kept back for closing the gap when
@@ -336,7 +345,8 @@ class _Budget:
     """Seconds the primal search leaves for the pattern."""
 
     def decomposition_share(self) -> float:
-        return 0.2 * self.clock.limit
+        relaxed = 0.0 if self.bound_share() >= MIN_BOUND_SECONDS else 0.4 * self.clock.limit
+        return 0.2 * self.clock.limit + relaxed
 
     def pattern_share(self) -> float:
         return 0.15 * self.clock.limit
@@ -557,9 +567,12 @@ class _Search:
     def _lay(
         self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]
     ) -> tuple[TripModel, Frame, int, bool]:
-        """The primal model of the pattern's order with as many teams as its busiest block (its
-        classes' members in the shortlists), and the pattern written on it (`_write_pattern`):
-        the model, its frame, the teams, whether strict accepted the written plan."""
+        """The primal model of the pattern's order with as many teams as its busiest block, its
+        attractions only (its classes' members in the shortlists), and the pattern written on
+        it (`_write_pattern`): the model, its frame, the teams, whether strict accepted the
+        written plan. Only the pattern's attractions: with all of them, a six-user task's model
+        took 5–7 CPU s to build (uncharged) and CP-SAT completed the pattern's hint on 2 of
+        the 297 gtb tasks whose pattern was laid (at 10 s)."""
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
         teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
@@ -570,6 +583,7 @@ class _Search:
             teams=teams,
             relaxed=False,
             fixed=pattern_days(pattern, order, facts.days),
+            attractions=pattern_attractions(pattern),
         )
         return trip, frame, teams, self._write_pattern(trip, facts, pattern)
 
@@ -778,8 +792,9 @@ class _Search:
         self.clock.charge(solver)
         if status == cp_model.INFEASIBLE:
             return -(10**9)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return min(math.floor(solver.best_objective_bound + 1e-6), fallback)
+        bound = proven_bound(solver, status)
+        if bound is not None:
+            return min(math.floor(bound + 1e-6), fallback)
         self.notes.append(
             f"relaxed model of {'→'.join(frame.stops)} gave no bound in time: trivial bound used"
         )
@@ -795,20 +810,22 @@ class _Search:
         users: tuple[ScoredUser, ...] | None = None,
         fixed: tuple[int, ...] | None = None,
         goal: Goal | None = None,
+        attractions: frozenset[str] | None = None,
     ) -> TripModel:
+        """The model of `frame` over `cities` (`attractions`: only those, by name; None: all)."""
         users = self.users if users is None else users
         place_sets: dict[str, PlaceSet] = {}
         for key, city in cities.items():
-            attractions = city.attractions
+            kept = tuple(a for a in city.attractions if attractions is None or a.name in attractions)
             if relaxed:
                 place_sets[key] = PlaceSet(
-                    city, attractions, classes(city, city.restaurants), classes(city, city.hotels)
+                    city, kept, classes(city, city.restaurants), classes(city, city.hotels)
                 )
             else:
                 keep = frozenset(self.warm_places)
-                restaurants = picks(city, city.restaurants, attractions, self.settings.picks, keep)
-                hotels = picks(city, city.hotels, attractions, 1, keep)
-                place_sets[key] = PlaceSet(city, attractions, restaurants, hotels)
+                restaurants = picks(city, city.restaurants, kept, self.settings.picks, keep)
+                hotels = picks(city, city.hotels, kept, 1, keep)
+                place_sets[key] = PlaceSet(city, kept, restaurants, hotels)
         trip = build_model(
             frame,
             place_sets,
