@@ -434,24 +434,35 @@ def test_the_first_work_limit_fits_twenty_rounds_in_the_clock() -> None:
     assert generation.first_limit(0.01) == 10_000
 
 
+def _pattern_search(task_id: str) -> tuple[ColumnGeneration, Pattern, _OracleSearch]:
+    """A hand-made task's generation (splits), its integer master's pattern, and an oracle
+    search of the task with no plan found yet."""
+    task = HAND_MADE[task_id]
+    generation, _ = _generation(task_id, True)
+    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
+    assert pattern is not None
+    return (
+        generation,
+        pattern,
+        _OracleSearch(
+            task,
+            world=WORLD,
+            settings=OracleSettings(time_limit=10, seed=0),
+            table=task.preference_table(),
+            db=official_categories(WORLD, generation.facts.cities),
+            users=generation.users,
+            goal=Goal(),
+        ),
+    )
+
+
 @pytest.mark.parametrize("task_id", sorted(EXPECTED))
 def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> None:
     """The pattern of each hand-made task, laid onto the primal model of its order and written
     straight (`pattern_plan.py`) with no plan found before, passes strict and is worth the
     pattern's value."""
-    task = HAND_MADE[task_id]
-    generation, _ = _generation(task_id, True)
-    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
-    assert pattern is not None and pattern.value == TINY_PATTERN_VALUES[task_id]
-    search = _OracleSearch(
-        task,
-        world=WORLD,
-        settings=OracleSettings(time_limit=10, seed=0),
-        table=task.preference_table(),
-        db=official_categories(WORLD, generation.facts.cities),
-        users=generation.users,
-        goal=Goal(),
-    )
+    generation, pattern, search = _pattern_search(task_id)
+    assert pattern.value == TINY_PATTERN_VALUES[task_id]
     search.from_pattern(pattern, generation.facts, dict(generation.cities), 5.0)
     assert search.pattern is not None and search.pattern["used"] and search.pattern["written"]
     assert search.best.objective == pattern.value
@@ -461,19 +472,7 @@ def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> N
 def test_a_pattern_is_laid_on_a_model_of_its_own_attractions(task_id: str) -> None:
     """The model a pattern is laid on holds, in each city, exactly the attractions its routes
     visit there (no restaurant among them), and the pattern written on it passes strict."""
-    task = HAND_MADE[task_id]
-    generation, _ = _generation(task_id, True)
-    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
-    assert pattern is not None
-    search = _OracleSearch(
-        task,
-        world=WORLD,
-        settings=OracleSettings(time_limit=10, seed=0),
-        table=task.preference_table(),
-        db=official_categories(WORLD, generation.facts.cities),
-        users=generation.users,
-        goal=Goal(),
-    )
+    generation, pattern, search = _pattern_search(task_id)
     trip, _, _, written = search._lay(pattern, generation.facts, dict(generation.cities))
     names = pattern_attractions(pattern)
     assert names and written
