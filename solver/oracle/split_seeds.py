@@ -5,8 +5,9 @@ See docs/oracle.md#plans-from-the-columns.
 A warm-start plan read as columns (`plan_columns.py`) is one whole-group column per block it
 spends; the pool's integer master can split that plan only where it holds a column for every
 team of a partition of the group, on the same gates. For each count of teams from 2 to the
-primal's most (so that the pattern stays writable) the partition of the users into that many
-teams whose members agree most (`partitions`) is chosen, and each of its teams is priced in
+primal's most the partition of the users into that many teams whose members agree most
+(`partitions`) is chosen, and every user alone (a pattern is laid on a model of its own
+attractions, `solve._Search._lay`, so even six teams stay writable); each of their teams is priced in
 each block of the plan with the rest of the plan held: its dual is 0 on the block's own gates
 and on every row the rest of the plan leaves free, and `HELD` on the rows the rest uses —
 another gate, a place or must_visit item visited in another block, a meal eaten in the other
@@ -87,7 +88,8 @@ def agreement(cities: Sequence[CityCatalog], team: Team) -> int:
 def partitions(users: int, most: int, value: Callable[[Team], int]) -> list[tuple[Team, ...]]:
     """For each count of teams from 2 to `most` (at most `users`), the partition of the users
     into exactly that many teams of the highest total `value` (ties: the first in
-    `_partitions`' order); `value` is asked once a team."""
+    `_partitions`' order; `value` is asked once a team); then, when there are more users than
+    `most`, every user alone (the one partition into `users` teams)."""
     best: dict[int, tuple[int, tuple[Team, ...]]] = {}
     once = functools.cache(value)
     for parts in _partitions(tuple(range(users))):
@@ -95,7 +97,8 @@ def partitions(users: int, most: int, value: Callable[[Team], int]) -> list[tupl
             total = sum(once(team) for team in parts)
             if len(parts) not in best or total > best[len(parts)][0]:
                 best[len(parts)] = (total, parts)
-    return [best[count][1] for count in sorted(best)]
+    alone = [tuple((u,) for u in range(users))] if users > most else []
+    return [best[count][1] for count in sorted(best)] + alone
 
 
 def _partitions(items: Team) -> Iterator[tuple[Team, ...]]:

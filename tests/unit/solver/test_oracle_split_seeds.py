@@ -53,14 +53,18 @@ def test_every_partition_is_listed_once() -> None:
 @given(users=st.integers(1, 5), most=st.integers(1, 4), seed=st.integers(0, 10**6))
 def test_the_chosen_partitions_are_the_best_of_their_size(users: int, most: int, seed: int) -> None:
     """For every count of teams from 2 to `most`, the chosen partition has exactly that many
-    teams and no partition of that size is worth more (brute force over all of them)."""
+    teams and no partition of that size is worth more (brute force over all of them); with
+    more users than `most`, every user alone comes last."""
 
     def value(team: tuple[int, ...]) -> int:
         return hash((seed, team)) % 17 - 5
 
     chosen = partitions(users, most, value)
     sizes = [len(parts) for parts in chosen]
-    assert sizes == list(range(2, min(users, most) + 1))
+    alone = [users] if users > most else []
+    assert sizes == list(range(2, min(users, most) + 1)) + alone
+    if alone:
+        assert chosen.pop() == tuple((u,) for u in range(users))
     for parts in chosen:
         best = max(
             sum(value(team) for team in other)
