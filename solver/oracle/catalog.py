@@ -83,10 +83,13 @@ class CityCatalog:
     db: PoiDb
     _hops: dict[tuple[str, str], Hop | None] = field(default_factory=dict)
     _spans: dict[tuple[str, dt.date], tuple[Interval, ...] | None] = field(default_factory=dict)
+    _travel: dict[tuple[tuple[str, ...], tuple[str, ...]], int | None] = field(default_factory=dict)
 
     def alone(self, user: ScoredUser) -> CityCatalog:
         """The same city scored for one user (world queries shared)."""
-        return CityCatalog(self.world, self.key, self.label, (user,), self.db, self._hops, self._spans)
+        return CityCatalog(
+            self.world, self.key, self.label, (user,), self.db, self._hops, self._spans, self._travel
+        )
 
     def category(self, poi: PoiFact) -> str:
         """The category the official resolver gives this name ('' when it resolves none)."""
@@ -181,11 +184,21 @@ class CityCatalog:
 
     def travel(self, a: Sequence[str], b: Sequence[str]) -> int | None:
         """Least transfer minutes from any member of `a` to any member of `b` (0 when they share
-        a place), None when no pair is routable."""
-        if set(a) & set(b):
-            return 0
-        found = [hop.minutes for x in a for y in b if (hop := self.hop(x, y)) is not None]
-        return min(found) if found else None
+        a place), None when no pair is routable; computed once a pair of member lists
+        (`travels_known`)."""
+        key = (tuple(a), tuple(b))
+        if key not in self._travel:
+            if set(a) & set(b):
+                self._travel[key] = 0
+            else:
+                found = [hop.minutes for x in a for y in b if (hop := self.hop(x, y)) is not None]
+                self._travel[key] = min(found) if found else None
+        return self._travel[key]
+
+    def travels_known(self) -> int:
+        """How many pairs of member lists `travel` has computed so far (a block's graph is
+        charged for the new ones, `colgen.ColumnGeneration.pricer`)."""
+        return len(self._travel)
 
     def price_on(self, place: Place, date: dt.date) -> int:
         """A node's per-person price on a date (a hotel: the night starting then; holiday prices

@@ -25,6 +25,9 @@ from solver.oracle.catalog import CityCatalog
 from solver.oracle.certify import certify_record
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import (
+    HOP_WORK,
+    LOOKUP_WORK,
+    WORK_SECONDS,
     BoundRun,
     ColumnGeneration,
     Group,
@@ -424,6 +427,32 @@ def test_the_time_no_relaxed_model_can_use_goes_to_the_decomposition(
     budget = _Budget(Clock(limit), orders)
     assert (budget.bound_share() < MIN_BOUND_SECONDS) == (share > 0.2 * limit)
     assert budget.decomposition_share() == pytest.approx(share)
+
+
+def test_a_block_graph_is_charged_for_the_travel_times_its_city_computes_anew() -> None:
+    """The first build of a block's graph computes its travel times (`HOP_WORK` each); the same
+    block built again over the same catalogs finds every one computed (`LOOKUP_WORK` each),
+    and the city's count of computed pairs does not grow."""
+    first, _ = _generation("agree", True)
+    block = next(iter(first.facts.blocks))
+    city = first.cities[block[1]]
+    again = ColumnGeneration(first.facts, first.cities, first.users, True)
+    known = city.travels_known()
+    clock = Clock(100)
+    pricer = again.pricer(block, clock)
+    assert city.travels_known() == known
+    assert clock.used == pytest.approx(pricer.graph.pairs * LOOKUP_WORK * WORK_SECONDS)
+    fresh, _ = _generation("agree", True)
+    fresh_city = fresh.cities[block[1]]
+    fresh.pricers.clear()
+    fresh_city._travel.clear()
+    fresh_city._hops.clear()
+    cold = Clock(100)
+    fresh.pricer(block, cold)
+    computed = fresh_city.travels_known()
+    assert 0 < computed <= pricer.graph.pairs
+    work = computed * HOP_WORK + (pricer.graph.pairs - computed) * LOOKUP_WORK
+    assert cold.used == pytest.approx(work * WORK_SECONDS) and cold.used > clock.used
 
 
 def test_the_first_work_limit_fits_twenty_rounds_in_the_clock() -> None:
