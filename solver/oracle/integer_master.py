@@ -32,6 +32,9 @@ from solver.oracle.cpsat_bound import proven_bound
 from solver.oracle.master import Skeleton
 from solver.oracle.pricing import Column, RowKey
 
+FIRST_SHARE = 0.2
+"""The share of its time the integer master spends on its `first` columns alone (`pool_master`)."""
+
 
 @dataclass(frozen=True)
 class Pattern:
@@ -80,23 +83,34 @@ def pool_master(
     seconds: float,
     seed: int,
     excluded: Sequence[Pattern] = (),
+    first: Sequence[Column] = (),
 ) -> tuple[Pattern | None, Fraction | None]:
     """The integer master over `columns` (the skeleton free) within `seconds`: the best pattern
     found (None: none) and CP-SAT's proven bound on every master solution over them (None: none
     proven; an infeasible pool has none, reported as -10⁹). Each pattern of `excluded` (chosen
     from `columns`) is cut off (not all of its columns together): the bound is then over the
-    others only."""
+    others only. With `first` (some of `columns`, no `excluded`), the master over those alone
+    is solved first, in `FIRST_SHARE` of the time, and its solution is the whole pool's
+    complete hint: the pattern is then never worse than theirs."""
     if not columns:
         return None, Fraction(-(10**9))
     index = {id(column): i for i, column in enumerate(columns)}
     cuts = [[index[id(column)] for column in pattern.columns] for pattern in excluded]
-    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed, cuts=cuts)
+    start = None
+    if first and not excluded:
+        began = clock.used
+        small = _solve(skeleton, first, clock, seconds=seconds * FIRST_SHARE, seed=seed)
+        seconds = max(seconds - (clock.used - began), 0.0)
+        if small.found:
+            chosen = {id(column) for column, value in zip(first, small.taken, strict=True) if value}
+            start = (small.skeleton, [id(column) in chosen for column in columns])
+    solved = _solve(skeleton, columns, clock, seconds=seconds, seed=seed, cuts=cuts, start=start)
     if solved.status == cp_model.INFEASIBLE:
         return None, Fraction(-(10**9))
     pattern = None
-    if solved.status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        chosen = tuple(column for column, value in zip(columns, solved.taken, strict=True) if value)
-        pattern = Pattern(chosen, solved.value)
+    if solved.found:
+        chosen_columns = tuple(column for column, value in zip(columns, solved.taken, strict=True) if value)
+        pattern = Pattern(chosen_columns, solved.value)
     return pattern, solved.ceiling
 
 
@@ -107,6 +121,13 @@ class _Solved:
     value: Fraction
     ceiling: Fraction | None
     """CP-SAT's proven objective bound, unscaled (None when it proved none)."""
+    skeleton: tuple[int, ...] = ()
+    """The skeleton variables' values of the solution found (empty: none)."""
+
+    @property
+    def found(self) -> bool:
+        """Whether a solution was found."""
+        return self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def _solve(
@@ -117,15 +138,19 @@ def _solve(
     seconds: float,
     seed: int,
     cuts: Sequence[Sequence[int]] = (),
+    start: tuple[Sequence[int], Sequence[bool]] | None = None,
 ) -> _Solved:
     """The integer master over `columns`: every skeleton variable integer, every column binary,
     the master's rows scaled to integers, and for each of `cuts` (column indices) not all of
-    them taken; one worker, `seconds` deterministic seconds."""
+    them taken; one worker, `seconds` deterministic seconds; `start` (the skeleton variables'
+    values, each column taken or not) is a complete solution hinted."""
     model = cp_model.CpModel()
     rows: dict[RowKey, list[tuple[Fraction, cp_model.IntVar]]] = {key: [] for key in skeleton.rows.sense}
     objective: list[tuple[Fraction, cp_model.IntVar]] = []
+    structure: list[cp_model.IntVar] = []
     for var in skeleton.variables:
         literal = model.new_int_var(0, var.upper, "")
+        structure.append(literal)
         objective.append((var.cost, literal))
         for key, coefficient in var.rows.items():
             if key in rows:
@@ -148,6 +173,9 @@ def _solve(
             model.add(expression <= int(rhs * scale))
     for cut in cuts:
         model.add(sum(taken[i] for i in cut) <= len(cut) - 1)
+    if start is not None:
+        for literal, hinted in zip([*structure, *taken], [*start[0], *map(int, start[1])], strict=True):
+            model.add_hint(literal, hinted)
     scale = _scale([c for c, _ in objective])
     model.maximize(sum(int(c * scale) * literal for c, literal in objective))
     solver = cp_model.CpSolver()
@@ -162,7 +190,8 @@ def _solve(
     value = Fraction(round(solver.objective_value)) / scale if found else Fraction(0)
     proven = proven_bound(solver, status)
     ceiling = None if proven is None else Fraction(math.floor(proven + 1e-6)) / scale
-    return _Solved(int(status), values, value, ceiling)
+    chosen = tuple(int(solver.value(literal)) for literal in structure) if found else ()
+    return _Solved(int(status), values, value, ceiling, chosen)
 
 
 def _scale(values: Sequence[Fraction]) -> int:

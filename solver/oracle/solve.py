@@ -42,7 +42,7 @@ from solver.oracle.emit import PlanWriter
 from solver.oracle.hints import Solved as _Solved
 from solver.oracle.hints import completion, hint_by_name, hint_from_plan
 from solver.oracle.improve import Assignment, improve
-from solver.oracle.integer_master import Pattern, integer_master, pool_master
+from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.pattern_plan import (
     class_members,
@@ -227,9 +227,9 @@ def _solve_goal(
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
     search.split(cities, budget.split_share())
-    pattern = search.pattern_of(budget.pattern_share() / 3)
+    pattern = search.pattern_of(budget.pattern_share())
     if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
-        budget.reserved = budget.pattern_share() * 2 / 3
+        budget.reserved = budget.pattern_share() * 2 / 3  # for laying it out
     closing = (
         budget.closing_share() if search.decomposition is not None and search.decomposition.converged else 0.0
     )
@@ -333,9 +333,9 @@ class _Budget:
     decomposed bound (GU), 40 % on the relaxed models of all orders — or on the decomposed
     bound too when a relaxed model's share would be under `MIN_BOUND_SECONDS` (none is then
     built: the trivial bound stands in for it) — 10 % on split seeds (GU,
-    with splits: `_Search.split`), 15 % on the decomposition's pattern (GU: a third on the
-    integer master, the rest kept back, `reserved`, for its primal model once the primal search
-    is done, when the pattern beats the warm starts), 15 % kept back for closing the gap when
+    with splits: `_Search.split`), 15 % on the decomposition's integer master (GU) and, when its
+    pattern beats the warm starts, 10 % kept back (`reserved`) for laying the pattern out once
+    the primal search is done, 15 % kept back for closing the gap when
     the decomposition converged (`_Search.close`), the rest on primal models, order by order,
     each taking half of what is left."""
 
@@ -477,13 +477,14 @@ class _Search:
         generation = self.generation
         if generation is None or not self.users:
             return None
-        return integer_master(
+        return pool_master(
             generation.master_skeleton,
             generation.columns,
             self.clock,
             seconds=seconds,
             seed=self.settings.seed,
-        )
+            first=generation.seeds,
+        )[0]
 
     def close(self, bound: int, seconds: float) -> tuple[int, Pattern | None, list[Column]]:
         """Close the gap of a converged decomposition (docs/oracle.md, Closing the gap): with

@@ -1,5 +1,6 @@
 """What CP-SAT has proven (`solver/oracle/cpsat_bound.py`): a solve stopped before its search
-began proves nothing, whatever bound it reports."""
+began proves nothing, whatever bound it reports; and what the integer master finds when its
+time is short."""
 
 from __future__ import annotations
 
@@ -62,3 +63,17 @@ def test_a_pool_master_stopped_at_once_proves_nothing() -> None:
     assert pattern is None and ceiling is None
     best, ceiling = pool_master(skeleton, columns, Clock(10), seconds=5.0, seed=0)
     assert best is not None and ceiling == best.value == 27
+
+
+def test_a_pool_master_started_from_its_first_columns_is_never_worse_than_them() -> None:
+    """With next to no time the whole pool yields nothing, but solved first over a few of its
+    columns (here the best pattern's), that solution hints the whole pool completely: the
+    pattern is at least theirs."""
+    generation, _ = _generation("three_ways", True)
+    skeleton, columns = generation.master_skeleton, generation.columns
+    best, _ = pool_master(skeleton, columns, Clock(10), seconds=5.0, seed=0)
+    assert best is not None and best.value == 27
+    plain, _ = pool_master(skeleton, columns, Clock(10), seconds=1e-3, seed=0)
+    assert plain is None
+    started, _ = pool_master(skeleton, columns, Clock(10), seconds=1e-3, seed=0, first=best.columns)
+    assert started is not None and started.value >= best.value
