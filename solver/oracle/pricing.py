@@ -91,7 +91,8 @@ class Priced:
     ceiling: Fraction
     proven: bool
     more: tuple[tuple[Column, Fraction], ...] = ()
-    """Other columns the search completed above its floor, with their reduced costs."""
+    """Up to `labels.MORE_COLUMNS` other columns the search completed, each with its exact
+    reduced cost, all positive (the column generation adds them with the best)."""
 
 
 @dataclass
