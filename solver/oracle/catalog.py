@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from solver.greedy_city import Hop, opening_spans
@@ -87,9 +87,7 @@ class CityCatalog:
 
     def alone(self, user: ScoredUser) -> CityCatalog:
         """The same city scored for one user (world queries shared)."""
-        return CityCatalog(
-            self.world, self.key, self.label, (user,), self.db, self._hops, self._spans, self._travel
-        )
+        return replace(self, users=(user,))
 
     def category(self, poi: PoiFact) -> str:
         """The category the official resolver gives this name ('' when it resolves none)."""

@@ -67,14 +67,6 @@ class Pattern:
         return (*chain, *rest)
 
 
-def integer_master(
-    skeleton: Skeleton, columns: Sequence[Column], clock: Clock, *, seconds: float, seed: int
-) -> Pattern | None:
-    """The best pattern over `columns` found within `seconds` deterministic seconds (charged
-    to `clock`), or None when CP-SAT finds none."""
-    return pool_master(skeleton, columns, clock, seconds=seconds, seed=seed)[0]
-
-
 def pool_master(
     skeleton: Skeleton,
     columns: Sequence[Column],

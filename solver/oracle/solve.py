@@ -229,7 +229,7 @@ def _solve_goal(
     search.split(cities, budget.split_share())
     pattern = search.pattern_of(budget.pattern_share())
     if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
-        budget.reserved = budget.pattern_share() * 2 / 3  # for laying it out
+        budget.reserved = budget.layout_share()
     closing = (
         budget.closing_share() if search.decomposition is not None and search.decomposition.converged else 0.0
     )
@@ -350,6 +350,9 @@ class _Budget:
 
     def pattern_share(self) -> float:
         return 0.15 * self.clock.limit
+
+    def layout_share(self) -> float:
+        return 0.1 * self.clock.limit
 
     def split_share(self) -> float:
         return 0.1 * self.clock.limit

@@ -37,7 +37,7 @@ from solver.oracle.colgen import (
     team_ceiling,
     teams_of,
 )
-from solver.oracle.integer_master import Pattern, integer_master, pool_master
+from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.labels import MORE_COLUMNS, BlockLabels, _Search, _suffix
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pattern_plan import pattern_attractions
@@ -381,7 +381,7 @@ def test_a_completion_bound_charges_the_caps_an_interval_passes() -> None:
 @pytest.mark.parametrize("task_id", ["disagree", "three_ways"])
 def test_the_integer_master_makes_a_pattern_within_the_bound(task_id: str) -> None:
     generation, run = _generation(task_id, True)
-    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
+    pattern = pool_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)[0]
     assert pattern is not None and run.bound is not None
     assert pattern.value <= run.bound
     optimum = exhaustive_optimum(HAND_MADE[task_id], WORLD, splits=True, tolerances=True).value
@@ -468,7 +468,7 @@ def _pattern_search(task_id: str) -> tuple[ColumnGeneration, Pattern, _OracleSea
     search of the task with no plan found yet."""
     task = HAND_MADE[task_id]
     generation, _ = _generation(task_id, True)
-    pattern = integer_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)
+    pattern = pool_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)[0]
     assert pattern is not None
     return (
         generation,

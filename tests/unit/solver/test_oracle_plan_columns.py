@@ -17,7 +17,7 @@ import pytest
 from solver.greedy import greedy_plan
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import ColumnGeneration
-from solver.oracle.integer_master import integer_master
+from solver.oracle.integer_master import pool_master
 from solver.oracle.plan_columns import PlanColumnsError, plan_columns
 from solver.oracle.pricing import Column
 from solver.oracle.scores import official_categories
@@ -65,7 +65,7 @@ def test_the_seeds_alone_make_a_pattern_worth_the_plan_at_least(task_id: str) ->
     assert strict_violations(task, plan, WORLD) == []
     db = official_categories(WORLD, generation.facts.cities)
     gu = evaluate_group_utility(build_view(plan, task.user_names), task.preference_table(), db)
-    pattern = integer_master(generation.master_skeleton, columns, Clock(30), seconds=30, seed=0)
+    pattern = pool_master(generation.master_skeleton, columns, Clock(30), seconds=30, seed=0)[0]
     assert pattern is not None
     assert pattern.value >= int(gu["total_score"])
     assert pattern.value <= EXPECTED[task_id][0]

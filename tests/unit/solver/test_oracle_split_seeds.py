@@ -18,7 +18,7 @@ from solver.greedy import greedy_plan
 from solver.oracle.blocks import trip_facts
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import ColumnGeneration
-from solver.oracle.integer_master import integer_master
+from solver.oracle.integer_master import pool_master
 from solver.oracle.plan_columns import plan_columns
 from solver.oracle.pricing import Column
 from solver.oracle.scores import official_categories, scored_users
@@ -127,8 +127,8 @@ def test_split_seeds_let_the_pool_split_a_plan_where_it_pays() -> None:
     )
     for column in found:
         assert (column.origin, column.destination) == gates[column.block]
-    alone = integer_master(generation.master_skeleton, plan, Clock(60), seconds=10, seed=0)
-    pooled = integer_master(generation.master_skeleton, [*plan, *found], Clock(60), seconds=10, seed=0)
+    alone = pool_master(generation.master_skeleton, plan, Clock(60), seconds=10, seed=0)[0]
+    pooled = pool_master(generation.master_skeleton, [*plan, *found], Clock(60), seconds=10, seed=0)[0]
     assert alone is not None and pooled is not None
     assert pooled.value > alone.value
     assert any(len(column.team) == 1 for column in pooled.columns)
