@@ -32,6 +32,7 @@ from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
 from solver.oracle.pricing import Column, Priced, RowKey
 from solver.oracle.scores import ScoredUser
+from solver.oracle.warm_duals import warm_duals
 
 FIRST_WORK_LIMIT = 1_000_000
 """The most work (`labels._Search.work`) a pricing call of the first rounds may do (heuristic
@@ -42,6 +43,10 @@ FIRST_ROUNDS = 20
 
 LEAST_WORK_LIMIT = 10_000
 """The least first work limit, however short the clock."""
+
+FIRST_PASS_WORK = 1
+"""The work limit of the first pass's calls (`ColumnGeneration.first_pass`): below any
+origin's bound, so that a call returns the highest of its origins' bounds."""
 
 SPLIT_WORK_LIMIT = 300_000
 """The most work a split seed's pricing call may do beyond its first dive (`held_price`)."""
@@ -78,6 +83,8 @@ class BoundRun:
 
     value: Fraction | None = None
     """The best (least) Lagrangian value found."""
+    first: Fraction | None = None
+    """The Lagrangian value of the first pass (`ColumnGeneration.first_pass`)."""
     duals: dict[RowKey, Fraction] = field(default_factory=dict)
     """The multipliers of `value`."""
     optimal: dict[RowKey, Fraction] | None = None
@@ -109,6 +116,7 @@ class BoundRun:
         return {
             "bound": self.bound,
             "lagrangian": None if self.value is None else float(self.value),
+            "first": None if self.first is None else float(self.first),
             "lp": self.lp,
             "converged": self.converged,
             "rounds": self.rounds,
@@ -257,15 +265,17 @@ class ColumnGeneration:
         floor: Fraction = Fraction(0),
         *,
         most: int | None = None,
+        dive: bool = True,
     ) -> Priced:
         """A team's pricing, seeking only columns above `floor` (`single_floor`; 0 for the
         others: the packing counts positive ceilings only), within `most` units of work (None:
-        `work_limit`) and what is left of `clock`, which is charged."""
+        `work_limit`) and what is left of `clock`, which is charged; `dive` as in
+        `BlockLabels.price`."""
         before = pricer.work
         most = self.work_limit if most is None else most
         assert most is not None
         limit = max(1, min(most, int(clock.left() / WORK_SECONDS)))
-        priced = pricer.price(team, dual, limit=limit, floor=floor)
+        priced = pricer.price(team, dual, limit=limit, floor=floor, dive=dive)
         clock.add((pricer.work - before) * WORK_SECONDS)
         return priced
 
@@ -293,7 +303,15 @@ class ColumnGeneration:
             master.add_column(column)
         run.seeded = len(self.seeds)
         everyone = tuple(range(len(self.users)))
+        warm = warm_duals(self.facts, self.cities, self.users, splits=self.splits)
+        master.center(warm)
         centre: tuple[Fraction, dict[RowKey, Fraction]] | None = None
+        first = self.first_pass(warm, clock)
+        if first is not None:
+            values = lagrangian(self.master_skeleton, warm, block_ceilings(first))
+            run.value = run.first = values.kept
+            run.duals = warm
+            centre = (values.priced, warm)
         while not clock.spent():
             lp, duals = master.solve()
             clock.add(master.take_work() * LP_SECONDS)
@@ -349,6 +367,31 @@ class ColumnGeneration:
                     return None
                 found += columns
         return found
+
+    def first_pass(self, duals: dict[RowKey, Fraction], clock: Clock) -> dict[Group, Fraction] | None:
+        """The ceiling of every (block, team) group under `duals` from its origins' bounds alone
+        (`BlockLabels.price` without a dive, `FIRST_PASS_WORK`): the group and (with splits)
+        each single user priced, the other teams at their `team_ceiling`; None when `clock`
+        ran out. A bound for the cost of building the blocks' graphs and a few bounds a block,
+        which the largest tasks, whose first round the clock cuts short, otherwise lack."""
+        dual = _lookup(duals)
+        everyone = tuple(range(len(self.users)))
+        ceilings: dict[Group, Fraction] = {}
+        for block in self.facts.blocks:
+            pricer = self.pricer(block, clock)
+            teams_dual = dual(("teams", *block))
+            for team in teams_of(len(everyone), False) + ([(u,) for u in everyone] if self.splits else []):
+                if clock.spent():
+                    return None
+                low = Fraction(0) if team == everyone else single_floor(len(everyone), teams_dual)
+                ceilings[(block, team)] = self._price(
+                    pricer, team, dual, clock, low, most=FIRST_PASS_WORK, dive=False
+                ).ceiling
+            if self.splits:
+                singles = {u: ceilings[(block, (u,))] for u in everyone}
+                for team in teams_of(len(everyone), True):
+                    ceilings.setdefault((block, team), team_ceiling(team, singles, teams_dual))
+        return ceilings
 
     def _round(
         self, duals: dict[RowKey, Fraction], clock: Clock, everyone: Team

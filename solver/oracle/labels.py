@@ -221,7 +221,13 @@ class BlockLabels:
                         self.reject_bits.setdefault((u, item), len(self.reject_bits))
 
     def price(
-        self, team: tuple[int, ...], duals: Duals, *, limit: int = WORK_LIMIT, floor: Fraction | None = None
+        self,
+        team: tuple[int, ...],
+        duals: Duals,
+        *,
+        limit: int = WORK_LIMIT,
+        floor: Fraction | None = None,
+        dive: bool = True,
     ) -> Priced:
         """The best column of this block for `team` under `duals`, and a ceiling on every
         column's reduced cost (exact when `proven`).
@@ -230,10 +236,14 @@ class BlockLabels:
         it is dropped, the column is None when none beats it, and the ceiling is then exact
         only above the floor (at most the floor when `proven`) — still an upper bound on every
         column's reduced cost. A caller that needs the ceiling only where it is positive (the
-        Lagrangian's packing) is spared the search for the best of the columns it ignores."""
+        Lagrangian's packing) is spared the search for the best of the columns it ignores.
+
+        Without `dive` the search is best first from the origins on: cut short before any
+        extension, its ceiling is the highest of the origins' bounds, for the cost of those
+        bounds alone (`colgen.ColumnGeneration.first_pass`)."""
         prizes = self._prizes(team, duals)
         best = None if floor is None else _down(floor)
-        return _Search(self, team, prizes, duals, limit, best).run()
+        return _Search(self, team, prizes, duals, limit, best, dive=dive).run()
 
     def columns_above(
         self, team: tuple[int, ...], duals: Duals, floor: Fraction, *, limit: int = WORK_LIMIT
@@ -476,6 +486,8 @@ class _Search:
     limit: int
     best: int | None = None
     """The best column's value so far (or the caller's floor), in 1/SCALE points."""
+    dive: bool = True
+    """Whether the search starts depth first (`run`)."""
     best_end: tuple[_Label, int] | None = None
     runners_up: list[tuple[int, int, _Label, int]] = field(default_factory=list)
     """The best other completions of positive value, as a heap of (value, −order, label,
@@ -511,14 +523,15 @@ class _Search:
         attractions one extension costs about 27,000 units, so a share of a small limit cut the
         dive at a few stops and left its column at a third of a full dive's), then best first —
         the label of the highest bound next — so that a search cut short leaves the least
-        ceiling: every label above the highest bound left has been extended."""
+        ceiling: every label above the highest bound left has been extended. Without `dive`,
+        best first from the start."""
         for charges in self.prizes.rejects:
             for bit, charge in charges:
                 self.reject_charge[bit] = charge
         stack = self._origins()
         dive = self.work + self.limit * DIVE_SHARE
         leaf = False
-        while stack and (self.work < dive or not leaf):
+        while stack and self.dive and (self.work < dive or not leaf):
             label = stack.pop()
             if self._alive(label):
                 self._complete(label)
