@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import resource
 import statistics
 import tempfile
@@ -116,7 +117,7 @@ def _issues(task: Task, plan: dict[str, Any], official: PoiDb) -> list[str]:
 
 
 DECOMPOSITION_KEYS = (
-    *("bound", "lp", "rounds", "columns", "seeded", "split"),
+    *("bound", "first", "lp", "rounds", "columns", "seeded", "split"),
     *("converged", "pattern", "closing"),
 )
 """The fields of a record's `extra.decomposition` a row keeps (its multipliers are left out)."""
@@ -150,6 +151,31 @@ def splitting_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"value of splitting, proven intervals: helps on {sum(v.low > 0 for v in values)}, never helps "
         f"on {sum(v.high == 0 for v in values)}, open on {sum(v.low == 0 < v.high for v in values)}; "
         f"low ends {_spread(lows)}; high ends {_spread(highs)}",
+    ]
+
+
+def decomposition_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The decomposition's figures: on how many tasks its bound is the record's (and of those,
+    how many rest on its first pass, which no round beat), converged, gap closing, split seeds."""
+    n = len(rows)
+    runs = [r.get("decomposition") or {} for r in rows]
+    record = [
+        run
+        for r, run in zip(rows, runs, strict=True)
+        if run.get("bound") is not None and run["bound"] == r["bound"]
+    ]
+    first = [
+        run for run in record if run.get("first") is not None and math.floor(run["first"]) == run["bound"]
+    ]
+    closings = [(run, run["closing"]) for run in runs if run.get("closing")]
+    split = [run["split"] for run in runs if run.get("split")]
+    return [
+        f"decomposed bound is the record's: {len(record)}/{n}, its first pass's: {len(first)}",
+        f"decomposition converged: {sum(bool(run.get('converged')) for run in runs)}/{n}; "
+        f"gap closing ran on {len(closings)}, finished on "
+        f"{sum(c.get('bound') is not None for _, c in closings)}, lowered the bound on "
+        f"{sum(c.get('bound') is not None and c['bound'] < run['bound'] for run, c in closings)}",
+        f"split seeds priced on {len(split)}/{n} tasks, columns a task: {_spread(split)}",
     ]
 
 
@@ -195,16 +221,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
     ratios = [r["greedy_gu"] / r["objective"] for r in rows if r["objective"]]
     lines.append(f"greedy GU / oracle GU: {_spread(ratios)}")
     lines += splitting_lines(rows)
-    runs = [r.get("decomposition") or {} for r in rows]
-    closings = [(run, run["closing"]) for run in runs if run.get("closing")]
-    lines.append(
-        f"decomposition converged: {sum(bool(run.get('converged')) for run in runs)}/{n}; "
-        f"gap closing ran on {len(closings)}, finished on "
-        f"{sum(c.get('bound') is not None for _, c in closings)}, lowered the bound on "
-        f"{sum(c.get('bound') is not None and c['bound'] < run['bound'] for run, c in closings)}"
-    )
-    split = [run["split"] for run in runs if run.get("split")]
-    lines.append(f"split seeds priced on {len(split)}/{n} tasks, columns a task: {_spread(split)}")
+    lines += decomposition_lines(rows)
     for key in ("users", "days", "cities"):
         groups = sorted({r[key] for r in rows})
         parts = []

@@ -48,3 +48,31 @@ def test_a_file_of_another_run_is_refused_naming_the_task(tmp_path: Path, row: d
     _write(out, [row])
     with pytest.raises(SystemExit, match=r"holds t1 of another run .*give another --out"):
         _module()._done(out, 10.0, False)
+
+
+def test_the_decomposition_lines_say_where_its_bound_and_its_first_pass_are_the_records() -> None:
+    """t1: the decomposed bound (floor of the first pass, 40.5) is the record's; t2: a round beat
+    the first pass (bound 30, first 35.2) and is the record's; t3: the record's bound is
+    another's (50 under 61); t4: no decomposition. Closing ran on t2 and lowered its bound."""
+    rows = [
+        {"bound": 40, "decomposition": {"bound": 40, "first": 40.5, "split": 3}},
+        {
+            "bound": 30,
+            "decomposition": {
+                "bound": 30,
+                "first": 35.2,
+                "converged": True,
+                "closing": {"bound": 29},
+                "split": 5,
+            },
+        },
+        {"bound": 50, "decomposition": {"bound": 61, "first": 61.0}},
+        {"bound": 12},
+    ]
+    lines = _module().decomposition_lines(rows)
+    assert lines[0] == "decomposed bound is the record's: 2/4, its first pass's: 1"
+    assert (
+        lines[1]
+        == "decomposition converged: 1/4; gap closing ran on 1, finished on 1, lowered the bound on 1"
+    )
+    assert lines[2].startswith("split seeds priced on 2/4 tasks, columns a task: min 3")
