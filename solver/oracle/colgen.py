@@ -293,7 +293,8 @@ class ColumnGeneration:
         return priced.column if priced.reduced is not None and priced.reduced > floor else None
 
     def run(self, clock: Clock) -> BoundRun:
-        """Rounds until the LP is optimal over all columns or `clock` is spent."""
+        """The first pass at the first centre (`warm_duals.py`, `first_pass`), then rounds until
+        the LP is optimal over all columns or `clock` is spent."""
         run = BoundRun()
         if self.work_limit is None:
             self.work_limit = self.first_limit(clock.left())
