@@ -45,9 +45,8 @@ VarKey = tuple[object, ...]
 
 BOX_RADIUS = Fraction(1)
 """Half the width of the box the master's duals are kept in around its centre (points of GU;
-`LinearMaster.center`). Measured against 3 (with the first centre of `warm_duals.py`), 6
-deterministic seconds of generation: the Lagrangian value of task_004329 336 against 580,
-task_000746 446 against 651, task_001846 312 against 441, task_000957 122 against 143."""
+`LinearMaster.center`); 1 rather than 3 since the first centre (`warm_duals.py`), measured in
+docs/oracle.md ("The first centre and the first pass")."""
 
 BUDGET_UNIT = 100
 """Fen per unit of a budget row (rows in yuan keep the LP well scaled)."""

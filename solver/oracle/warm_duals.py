@@ -17,7 +17,7 @@ before any column is priced, and centre the master's first box (`colgen.ColumnGe
   less `phase_penalty(n)`, as the master charges.
 
 Measured on the multi-city gtb tasks, whose first round the clock may cut short: see
-`docs/oracle.md` ("The first pass").
+docs/oracle.md ("The first centre and the first pass").
 """
 
 from __future__ import annotations
