@@ -117,7 +117,7 @@ def _issues(task: Task, plan: dict[str, Any], official: PoiDb) -> list[str]:
 
 
 DECOMPOSITION_KEYS = (
-    *("bound", "first", "lp", "rounds", "columns", "seeded", "split"),
+    *("bound", "first", "lp", "rounds", "columns", "seeded", "split", "trips"),
     *("converged", "pattern", "closing"),
 )
 """The fields of a record's `extra.decomposition` a row keeps (its multipliers are left out)."""
@@ -169,6 +169,7 @@ def decomposition_lines(rows: list[dict[str, Any]]) -> list[str]:
     ]
     closings = [(run, run["closing"]) for run in runs if run.get("closing")]
     split = [run["split"] for run in runs if run.get("split")]
+    trips = [run["trips"] for run in runs if run.get("trips")]
     return [
         f"decomposed bound is the record's: {len(record)}/{n}, its first pass's: {len(first)}",
         f"decomposition converged: {sum(bool(run.get('converged')) for run in runs)}/{n}; "
@@ -176,6 +177,7 @@ def decomposition_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"{sum(c.get('bound') is not None for _, c in closings)}, lowered the bound on "
         f"{sum(c.get('bound') is not None and c['bound'] < run['bound'] for run, c in closings)}",
         f"split seeds priced on {len(split)}/{n} tasks, columns a task: {_spread(split)}",
+        f"trip seeds priced on {len(trips)}/{n} tasks, columns a task: {_spread(trips)}",
     ]
 
 

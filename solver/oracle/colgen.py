@@ -100,8 +100,11 @@ class BoundRun:
     seeded: int = 0
     """Columns read from plans before the first round (`plan_columns.py`)."""
     split: int = 0
-    """Columns priced after the run for the teams of the best seed's partitions
-    (`split_seeds.py`), added to the pool only."""
+    """Columns priced after the run for the teams of the best seed's partitions, block by
+    block (`split_seeds.split_seeds`), added to the pool only."""
+    trips: int = 0
+    """Columns priced after those for the same teams' own trips on the best seed's gates
+    (`split_seeds.trip_seeds`), added to the pool only."""
     seconds: float = 0.0
     """Deterministic seconds charged (pricing labels and simplex iterations)."""
 
@@ -123,6 +126,7 @@ class BoundRun:
             "columns": self.columns,
             "seeded": self.seeded,
             "split": self.split,
+            "trips": self.trips,
             "seconds": round(self.seconds, 3),
             "multipliers": [
                 [key_to_json(key), f"{value.numerator}/{value.denominator}"]

@@ -93,21 +93,23 @@ def build_model(
     teams: int,
     relaxed: bool,
     fixed: tuple[int, ...] | None = None,
+    bare: bool = False,
 ) -> TripModel:
     """The trip model of one city order (place sets by city key), without objective; `fixed`
-    pins the transition days (`skeleton.build_skeleton`)."""
+    pins the transition days (`skeleton.build_skeleton`); `bare`: its routes without
+    constraints (`routing.add_route`), a model to write given values from."""
     model = cp_model.CpModel()
     world = next(iter(place_sets.values())).city.world
     hotels = {key: c.hotels for key, c in place_sets.items()}
     skeleton = build_skeleton(model, world, frame, hotels, fixed)
     trip = TripModel(model, frame, skeleton, place_sets, users, children)
     for (day, city), exists in skeleton.block.items():
-        trip.blocks[(day, city)] = _block(trip, day, city, exists, teams=teams, relaxed=relaxed)
+        trip.blocks[(day, city)] = _block(trip, day, city, exists, teams=teams, relaxed=relaxed, bare=bare)
     return trip
 
 
 def _block(
-    trip: TripModel, day: int, city: int, exists: cp_model.IntVar, *, teams: int, relaxed: bool
+    trip: TripModel, day: int, city: int, exists: cp_model.IntVar, *, teams: int, relaxed: bool, bare: bool
 ) -> Block:
     model, skeleton, frame = trip.model, trip.skeleton, trip.frame
     place_set = trip.place_sets[frame.stops[city]]
@@ -150,7 +152,7 @@ def _block(
         leave = model.new_int_var(0, DAY - 1, f"{name}k{k}leave")
         back = model.new_int_var(0, DAY - 1, f"{name}k{k}back")
         block.routes.append(
-            add_route(model, graph, leave, back, active=team_vars.active[k], name=f"{name}k{k}")
+            add_route(model, graph, leave, back, active=team_vars.active[k], name=f"{name}k{k}", bare=bare)
         )
         block.leave.append(leave)
         block.back.append(back)

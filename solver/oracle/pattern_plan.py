@@ -1,5 +1,5 @@
 """A pattern laid onto a primal model's variables: as values the plan writer writes as a plan
-(`pattern_assignment`), and as a hint for CP-SAT to complete (`hint_from_columns`).
+(`pattern_assignment`).
 
 See docs/oracle.md#plans-from-the-columns.
 
@@ -19,6 +19,7 @@ candidate, so a pattern that does not fit the real places is simply rejected.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator
 from typing import Literal
 
@@ -52,6 +53,11 @@ def pattern_attractions(pattern: Pattern) -> frozenset[str]:
     return frozenset(name for column in pattern.columns for name, _, meal in column.visits if meal is None)
 
 
+def pattern_teams(pattern: Pattern) -> int:
+    """The teams of the pattern's busiest block (a model to lay it on needs as many)."""
+    return max(Counter(column.block for column in pattern.columns).values(), default=1)
+
+
 def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[int, ...] | None:
     """The day of each transition of `order` (home → c1 → … → home) the pattern's columns
     arrive by leg, or None when they do not say (a transition no column uses)."""
@@ -67,25 +73,6 @@ def pattern_days(pattern: Pattern, order: tuple[str, ...], days: int) -> tuple[i
             return None
         found.append(int(day))
     return (*found, days)
-
-
-def hint_from_columns(trip: TripModel, facts: TripFacts, pattern: Pattern) -> int:
-    """Hint `trip` (a model of the pattern's city order with enough teams) with the pattern's
-    teams, the hotels and legs its gates name (as `pattern_assignment` sets them), and each
-    team's attractions — its meals and times are left to the model, since a restaurant class's
-    opening and service are its members' loosest. Returns how many variables were hinted."""
-    hints: dict[int, int] = {}
-    for block, k, column in _teams(trip, pattern):
-        for u in range(trip.users):
-            hints[block.teams.member[k][u].index] = int(u in column.team)
-        for name, _, meal in column.visits:
-            if meal is None and (nodes := _nodes(block, (name,), None)):
-                hints[block.routes[k].visit[nodes[0]].index] = 1
-        _gate(trip, facts, block, column.origin, hints, arriving=True)
-        _gate(trip, facts, block, column.destination, hints, arriving=False)
-    for index, value in hints.items():
-        trip.model.add_hint(trip.model.get_int_var_from_proto_index(index), value)
-    return len(hints)
 
 
 def _restaurant_classes(catalog: CityCatalog) -> dict[str, tuple[str, ...]]:
@@ -120,7 +107,7 @@ def pattern_assignment(
             choice = "cheap"
         elif not tired.isdisjoint(column.team):
             choice = "near"
-        _team(trip, facts, block, k, column, values=values, choice=choice)
+        _team(trip, facts, block, k, column, values=values, choice=choice, cheap_hotels=bool(thrifty))
     solution = [0] * len(trip.model.proto.variables)
     for index, value in values.items():
         solution[index] = value
@@ -152,15 +139,16 @@ def _team(
     *,
     values: dict[int, int],
     choice: MealChoice,
+    cheap_hotels: bool,
 ) -> None:
-    """Team k of `block`: members, gates, route and times."""
+    """Team k of `block`: members, gates (`cheap_hotels` as in `_gate`), route and times."""
     values[block.teams.active[k].index] = 1
     for u in column.team:
         values[block.teams.member[k][u].index] = 1
     catalog = trip.place_sets[trip.frame.stops[block.city]].city
     restaurants = _restaurant_classes(catalog)
-    origin = _gate(trip, facts, block, column.origin, values, arriving=True)
-    destination = _gate(trip, facts, block, column.destination, values, arriving=False)
+    origin = _gate(trip, facts, block, column.origin, values, arriving=True, cheap=cheap_hotels)
+    destination = _gate(trip, facts, block, column.destination, values, arriving=False, cheap=cheap_hotels)
     route = block.routes[k]
     stops = [
         options
@@ -200,9 +188,13 @@ def _gate(
     values: dict[int, int],
     *,
     arriving: bool,
+    cheap: bool = False,
 ) -> tuple[tuple[str, ...], int | None] | None:
     """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
-    its day and departure); its places and the time it sets, None when the model lacks it."""
+    its day and departure); its places and the time it sets, None when the model lacks it. A
+    hotel is its class's first member the model holds — with `cheap`, the one of least cost:
+    the master counts a night at its class's least cost, and the night's hotel is the whole
+    group's, so it is the cheapest for every team once any user is charged for the budget."""
     if gate is None:
         return None
     ends = block.origins if arriving else block.destinations
@@ -210,11 +202,12 @@ def _gate(
     if gate[0] == "hotel":
         members = set(facts.hotels[str(gate[2])][int(gate[3])].members)
         night = block.day - 1 if arriving else block.day
-        for place, literal in trip.skeleton.hotels.get((night, block.city), []):
-            if place.name in members:
-                values[literal.index] = 1
-                return _end(ends, literals, place.name, values), None
-        return None
+        held = [(p, lit) for p, lit in trip.skeleton.hotels.get((night, block.city), []) if p.name in members]
+        if not held:
+            return None
+        place, literal = min(held, key=lambda h: lowest_cost_fen(h[0].price_fen)) if cheap else held[0]
+        values[literal.index] = 1
+        return _end(ends, literals, place.name, values), None
     option = facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
     transition = block.city - 1 if arriving else block.city
     for leg, literal, depart in trip.skeleton.legs.get((transition, block.day), []):

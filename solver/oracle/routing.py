@@ -102,11 +102,14 @@ def add_route(
     *,
     active: cp_model.IntVar | None = None,
     name: str = "r",
+    bare: bool = False,
 ) -> Route:
     """Add one route over `graph` to `model`, leaving its origin at `leave` and reaching its
     destination at `back`. When `active` is given and false, the route is empty and its times
-    are free."""
-    return _Builder(model, graph, name).build(leave, back, active)
+    are free. A `bare` route has the same variables (the same arcs) and no constraint: a model
+    to write given values from (`emit.PlanWriter`), not to solve."""
+    builder = _Builder(model, graph, name)
+    return builder.variables(leave) if bare else builder.build(leave, back, active)
 
 
 class _Builder:
@@ -133,17 +136,12 @@ class _Builder:
         if active is not None:
             model.add_implication(active.Not(), route.empty)
         self._direct(leave, back, active)
-        leave_low = int(leave.proto.domain[0])
-        earliest = [
-            _earliest(stop, leave_low, [end.travel[i] for end in graph.origins])
-            for i, stop in enumerate(graph.stops)
-        ]
+        earliest = self._earliest(leave)
         for i, stop in enumerate(graph.stops):
             visit = route.visit[i]
             self.circuit.append((i + 1, i + 1, visit.Not()))
             model.add_implication(visit, route.empty.Not())
-            first = earliest[i]
-            if first is None or first > stop.last:
+            if not _reachable(stop, earliest[i]):
                 model.add(visit == 0)
                 continue
             out_arc = self._arc(0, i + 1)
@@ -152,10 +150,8 @@ class _Builder:
             in_arc = self._arc(i + 1, 0)
             for end in graph.destinations:
                 self._end_arc(in_arc, end, end.travel[i], (route.start[i], back, stop.service))
-            for j, other in enumerate(graph.stops):
-                minutes, later = graph.travel[i][j], earliest[j]
-                if i == j or minutes is None or later is None or first + stop.service + minutes > other.last:
-                    continue
+            for j in self._successors(i, earliest):
+                minutes = self.graph.travel[i][j] or 0
                 arc = self._arc(i + 1, j + 1)
                 model.add(route.start[j] >= route.start[i] + stop.service + minutes).only_enforce_if(arc)
                 if minutes:
@@ -166,6 +162,40 @@ class _Builder:
         model.add(route.last == 0).only_enforce_if(route.empty)
         self._knapsack(leave, back)
         return route
+
+    def variables(self, leave: cp_model.IntVar) -> Route:
+        """The route's variables and the arcs `build` would create, without constraints."""
+        earliest = self._earliest(leave)
+        for i, stop in enumerate(self.graph.stops):
+            if _reachable(stop, earliest[i]):
+                self._arc(0, i + 1)
+                self._arc(i + 1, 0)
+                for j in self._successors(i, earliest):
+                    self._arc(i + 1, j + 1)
+        return self.route
+
+    def _earliest(self, leave: cp_model.IntVar) -> list[int | None]:
+        """Each stop's earliest service start straight from the origin (None: unreachable)."""
+        leave_low = int(leave.proto.domain[0])
+        return [
+            _earliest(stop, leave_low, [end.travel[i] for end in self.graph.origins])
+            for i, stop in enumerate(self.graph.stops)
+        ]
+
+    def _successors(self, i: int, earliest: Sequence[int | None]) -> list[int]:
+        """The stops j of the arcs i→j some schedule can use: j reachable, and the earliest
+        start of i plus its service and the travel not past the last start of j."""
+        stops, travel = self.graph.stops, self.graph.travel[i]
+        first = earliest[i]
+        assert first is not None
+        return [
+            j
+            for j, other in enumerate(stops)
+            if j != i
+            and (minutes := travel[j]) is not None
+            and earliest[j] is not None
+            and first + stops[i].service + minutes <= other.last
+        ]
 
     def _knapsack(self, leave: cp_model.IntVar, back: cp_model.IntVar) -> None:
         """Redundant cut for the LP: each visited stop takes its service plus its cheapest way in,
@@ -225,6 +255,11 @@ class _Builder:
                     continue
                 self.model.add(back >= leave + minutes).only_enforce_if(guard)
                 self.model.add(self.route.first == minutes).only_enforce_if(guard)
+
+
+def _reachable(stop: Stop, first: int | None) -> bool:
+    """Whether a stop whose earliest start straight from the origin is `first` can be visited."""
+    return first is not None and first <= stop.last
 
 
 def _earliest(stop: Stop, leave_low: int, reach: Sequence[int | None]) -> int | None:

@@ -20,7 +20,6 @@ import datetime as dt
 import itertools
 import math
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -46,10 +45,10 @@ from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.model import PlaceSet, TripModel, build_model
 from solver.oracle.pattern_plan import (
     class_members,
-    hint_from_columns,
     pattern_assignment,
     pattern_attractions,
     pattern_days,
+    pattern_teams,
 )
 from solver.oracle.plan_columns import PlanColumnsError, plan_columns
 from solver.oracle.pricing import Column
@@ -57,7 +56,7 @@ from solver.oracle.result import ModelSize, OracleResult, Status, Witness
 from solver.oracle.rules import MAXMIN_WEIGHT, Goal, add_rules_and_objective
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.skeleton import Frame
-from solver.oracle.split_seeds import agreement, partitions, split_seeds, teams_of_partitions
+from solver.oracle.split_seeds import agreement, partitions, split_seeds, teams_of_partitions, trip_seeds
 from solver.oracle.tiebreak import idle_minutes, plan_cost_fen
 from solver.oracle.waivers import settle
 from verifier.model.plan import ALL
@@ -226,7 +225,7 @@ def _solve_goal(
         value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])
-    search.split(cities, budget.split_share())
+    search.split(cities, budget.split_share(), budget.trip_share())
     pattern = search.pattern_of(budget.pattern_share())
     if pattern is not None and (search.best.objective is None or pattern.value > search.best.objective):
         budget.reserved = budget.layout_share()
@@ -332,7 +331,7 @@ class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
     decomposed bound (GU), 40 % on the relaxed models of all orders — or on the decomposed
     bound too when a relaxed model's share would be under `MIN_BOUND_SECONDS` (none is then
-    built: the trivial bound stands in for it) — 10 % on split seeds (GU,
+    built: the trivial bound stands in for it) — 10 % on split seeds and 10 % on trip seeds (GU,
     with splits: `_Search.split`), 15 % on the decomposition's integer master (GU) and, when its
     pattern beats the warm starts, 10 % kept back (`reserved`) for laying the pattern out once
     the primal search is done, 15 % kept back for closing the gap when
@@ -355,6 +354,9 @@ class _Budget:
         return 0.1 * self.clock.limit
 
     def split_share(self) -> float:
+        return 0.1 * self.clock.limit
+
+    def trip_share(self) -> float:
         return 0.1 * self.clock.limit
 
     def closing_share(self) -> float:
@@ -410,8 +412,8 @@ class _Search:
         """The warm-start plans read as columns (`plan_columns.py`), one list a plan."""
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
-        """The integer master's pattern: its master value, size, teams, whether it was written
-        as a plan strict accepts and whether the primal model completed it (`from_pattern`)."""
+        """The integer master's pattern: its master value, size, teams and whether it was
+        written as a plan strict accepts (`from_pattern`)."""
         self.closing: dict[str, Any] | None = None
         """What closing the gap did (`close`), for the record."""
 
@@ -457,21 +459,26 @@ class _Search:
             hint_from_plan(trip, warm)
         return self._improve(trip, frame, seconds)
 
-    def split(self, cities: dict[str, CityCatalog], seconds: float) -> None:
-        """Split seeds (`split_seeds.py`): the teams of the best partitions of the users into 2
-        to `max_teams` teams, priced in each block of the best seed plan with the rest of it
-        held, within `seconds`; their columns join the pool the integer master chooses from."""
+    def split(self, cities: dict[str, CityCatalog], seconds: float, trip_seconds: float) -> None:
+        """Split seeds and trip seeds (`split_seeds.py`) for the teams of the best partitions of
+        the users into 2 to `max_teams` teams (with more users, every user alone too): each
+        team priced in each block of the best seed plan with the rest of it held, within
+        `seconds`, then each team's own trip on that plan's gates, within `trip_seconds`;
+        their columns join the pool the integer master chooses from."""
         generation, run = self.generation, self.decomposition
         if generation is None or run is None or not generation.splits or not self.seed_plans:
             return
-        clock = Clock(seconds)
         best = max(self.seed_plans, key=lambda plan: sum(column.value for column in plan))
         places = list(cities.values())
-        chosen = partitions(len(self.users), self.settings.max_teams, partial(agreement, places))
-        found = split_seeds(best, teams_of_partitions(chosen), generation.held_price, clock)
-        generation.columns = [*generation.columns, *found]
-        run.split = len(found)
-        self.clock.add(clock.used)
+        teams = teams_of_partitions(
+            partitions(len(self.users), self.settings.max_teams, partial(agreement, places))
+        )
+        clock, trip_clock = Clock(seconds), Clock(trip_seconds)
+        found = split_seeds(best, teams, generation.held_price, clock)
+        trips = trip_seeds(best, teams, generation.held_price, trip_clock)
+        generation.columns = [*generation.columns, *found, *trips]
+        run.split, run.trips = len(found), len(trips)
+        self.clock.add(clock.used + trip_clock.used)
 
     def pattern_of(self, seconds: float) -> Pattern | None:
         """The integer master's pattern (`integer_master.py`: the best plan the decomposition's
@@ -540,56 +547,45 @@ class _Search:
         facts = self.facts
         if facts is None:
             return
-        self.from_pattern(pattern, facts, cities, max(self.clock.left() - keep, 0.5))
+        self.from_pattern(pattern, facts, cities)
         self.next_patterns(pool, pattern, facts, cities, max(self.clock.left() - keep, 1.0))
 
-    def from_pattern(
-        self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog], seconds: float
-    ) -> None:
-        """The pattern on the primal model of its order and teams: written straight as a plan,
-        and completed from its hint (half of `seconds` at most) and improved. Only when the
-        pattern's master value — no less than what a plan written from it is worth, its classes
-        relaxing the places — beats the incumbent (the seeds make the greedy plans patterns)."""
-        spent = self.clock.used
+    def from_pattern(self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> None:
+        """The pattern written straight as a plan (`_lay`), when its master value — no less than
+        what a plan written from it is worth, its classes relaxing the places — beats the
+        incumbent (the seeds make the greedy plans patterns)."""
         self.pattern = {"value": float(pattern.value), "columns": len(pattern.columns), "used": False}
         if self.best.objective is not None and pattern.value <= self.best.objective:
             return
-        trip, frame, teams, written = self._lay(pattern, facts, cities)
-        hint_from_columns(trip, facts, pattern)
-        start = completion(trip.model, seconds / 2, self.settings.seed, self.clock)
-        self.pattern = {
-            "value": float(pattern.value),
-            "columns": len(pattern.columns),
-            "used": True,
-            "teams": teams,
-            "written": written,
-            "completed": start is not None,
-        }
-        if start is not None:
-            self._improve(trip, frame, max(seconds - (self.clock.used - spent), 0.5), start)
+        teams, written = self._lay(pattern, facts, cities)
+        self.pattern.update(used=True, teams=teams, written=written)
 
-    def _lay(
-        self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]
-    ) -> tuple[TripModel, Frame, int, bool]:
-        """The primal model of the pattern's order with as many teams as its busiest block, its
-        attractions only (its classes' members in the shortlists), and the pattern written on
-        it (`_write_pattern`): the model, its frame, the teams, whether strict accepted the
-        written plan. Only the pattern's attractions: with all of them, a six-user task's model
-        took 5–7 CPU s to build (uncharged) and CP-SAT completed the pattern's hint on 2 of
-        the 297 gtb tasks whose pattern was laid (at 10 s)."""
+    def _lay(self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> tuple[int, bool]:
+        """The pattern written (`_write_pattern`) on a bare model of it (`pattern_model`); its
+        teams and whether strict accepted the written plan."""
+        return pattern_teams(pattern), self._write_pattern(
+            self.pattern_model(pattern, facts, cities), facts, pattern
+        )
+
+    def pattern_model(self, pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> TripModel:
+        """A bare primal model (variables only: it is written, not solved; `_trip`) of the
+        pattern's order with as many teams as its busiest block and its attractions only (its
+        classes' members in the shortlists). Bare: building the constraints of a six-user
+        pattern's model took 5–7 CPU s (uncharged) and up to 800 MiB, and completing its hint
+        with CP-SAT gave the final plan on none of the 307 gtb tasks at 10 s (docs/oracle.md,
+        Plans from the columns)."""
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
-        teams = max(Counter(column.block for column in pattern.columns).values(), default=1)
         self.warm_places |= class_members(pattern, facts, cities)
-        trip = self._trip(
+        return self._trip(
             frame,
             {key: cities[key] for key in order},
-            teams=teams,
+            teams=pattern_teams(pattern),
             relaxed=False,
             fixed=pattern_days(pattern, order, facts.days),
             attractions=pattern_attractions(pattern),
+            bare=True,
         )
-        return trip, frame, teams, self._write_pattern(trip, facts, pattern)
 
     def next_patterns(
         self,
@@ -603,8 +599,8 @@ class _Search:
         pool's next patterns worth more than the best plan, each cut off once written (at most
         `MORE_PATTERNS`, within `seconds`): equal-valued patterns are not equally writable — a
         class's closest member arc by arc, the regrouping rule — so another may be written at
-        its value where the first was not. Written only, not completed; the record keeps how
-        many were written (`extra.decomposition.pattern.more`)."""
+        its value where the first was not. The record keeps how many were written
+        (`extra.decomposition.pattern.more`)."""
         generation = self.generation
         if generation is None or self.pattern is None or not self.pattern["used"]:
             return
@@ -815,8 +811,11 @@ class _Search:
         fixed: tuple[int, ...] | None = None,
         goal: Goal | None = None,
         attractions: frozenset[str] | None = None,
+        bare: bool = False,
     ) -> TripModel:
-        """The model of `frame` over `cities` (`attractions`: only those, by name; None: all)."""
+        """The model of `frame` over `cities` (`attractions`: only those, by name; None: all);
+        `bare`: variables only, no route constraint, rule or objective (`model.build_model`), a
+        model to write a pattern's values from."""
         users = self.users if users is None else users
         place_sets: dict[str, PlaceSet] = {}
         for key, city in cities.items():
@@ -838,7 +837,10 @@ class _Search:
             teams=teams,
             relaxed=relaxed,
             fixed=fixed,
+            bare=bare,
         )
+        if bare:
+            return trip
         add_rules_and_objective(trip, users, self.goal if goal is None else goal)
         proto = trip.model.proto
         size = ModelSize(len(proto.variables), len(proto.constraints))
@@ -947,7 +949,7 @@ class _Search:
             splits_used=_splits(best.plan),
             source=best.source,
             model_size=self.size,
-            notes=tuple(self.notes),
+            notes=tuple(dict.fromkeys(self.notes)),  # each said once (one a user's relaxed model)
             objective_kind=self.goal.kind,
             extra=self._extra(),
             valid_under=best.valid_under() if best.plan is not None else (),

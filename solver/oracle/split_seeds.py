@@ -1,4 +1,4 @@
-"""Split seeds: teams' columns around a whole-group plan, so the pool can split it.
+"""Split and trip seeds: teams' columns around a whole-group plan, so the pool can split it.
 
 See docs/oracle.md#plans-from-the-columns.
 
@@ -7,11 +7,17 @@ spends; the pool's integer master can split that plan only where it holds a colu
 team of a partition of the group, on the same gates. For each count of teams from 2 to the
 primal's most the partition of the users into that many teams whose members agree most
 (`partitions`) is chosen, and every user alone (a pattern is laid on a model of its own
-attractions, `solve._Search._lay`, so even six teams stay writable); each of their teams is priced in
-each block of the plan with the rest of the plan held: its dual is 0 on the block's own gates
-and on every row the rest of the plan leaves free, and `HELD` on the rows the rest uses —
-another gate, a place or must_visit item visited in another block, a meal eaten in the other
-block of the same date, looseness the block's column lacks.
+attractions, `solve._Search._lay`, so even six teams stay writable); each of their teams is
+priced on the gates of the plan's blocks under duals that are 0 on the block's own gates and
+on every row left free, and `HELD` on another gate and on the rows `held_duals` is told are
+taken — a place or must_visit item visited, a meal eaten in the other block of the same date,
+looseness the block's column lacks:
+
+- a *split seed* (`split_seeds`) is a team's column of one block with the rest of the plan
+  held: the plan split in that block alone;
+- a *trip seed* (`trip_seeds`) is a team's column of each block in turn with the team's own
+  earlier trip seeds held: the team's own trip on the plan's skeleton, so that the master can
+  split the group for the whole trip (on six-user tasks, every user alone).
 
 The columns only join the pool: the integer master (`integer_master.py`) chooses, under every
 row (budget and split penalty included), between them and the plan's own, so a pool with them
@@ -55,7 +61,7 @@ def split_seeds(
     block by block while `clock` lasts."""
     found: list[Column] = []
     for k, column in enumerate(plan):
-        dual = held_duals(plan, k)
+        dual = held_duals(column, [*plan[:k], *plan[k + 1 :]])
         for team in teams:
             if clock.spent():
                 return found
@@ -65,14 +71,34 @@ def split_seeds(
     return found
 
 
-def held_duals(plan: Sequence[Column], k: int) -> Callable[[RowKey], Fraction]:
-    """The duals that price block k of `plan` with the rest of the plan held (see module)."""
-    own = {key for key, _ in plan[k].rows}
-    used = {key for j, column in enumerate(plan) if j != k for key, _ in column.rows if key[0] in KEPT}
+def trip_seeds(
+    plan: Sequence[Column], teams: Sequence[Team], price: TeamPricing, clock: Clock
+) -> list[Column]:
+    """Each team's own trip on the gates of `plan` (see module), team after team while `clock`
+    lasts (a trip it cuts short kept as far as it got): block after block its best column with
+    the places, must items and meals of its own earlier columns held."""
+    found: list[Column] = []
+    for team in teams:
+        trip: list[Column] = []
+        for column in plan:
+            if clock.spent():
+                return [*found, *trip]
+            priced = price(column.block, team, held_duals(column, trip), -HELD, clock)
+            if priced is not None:
+                trip.append(priced)
+        found.extend(trip)
+    return found
+
+
+def held_duals(own: Column, rest: Sequence[Column]) -> Callable[[RowKey], Fraction]:
+    """The duals that price the block of column `own` on its gates with the rows `rest` uses
+    held (see module)."""
+    gates = {key for key, _ in own.rows}
+    used = {key for column in rest for key, _ in column.rows if key[0] in KEPT}
 
     def dual(key: RowKey) -> Fraction:
         if key[0] in GATES:
-            return Fraction(0) if key in own else HELD
+            return Fraction(0) if key in gates else HELD
         return HELD if key in used else Fraction(0)
 
     return dual

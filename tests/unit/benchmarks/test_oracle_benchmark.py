@@ -53,9 +53,10 @@ def test_a_file_of_another_run_is_refused_naming_the_task(tmp_path: Path, row: d
 def test_the_decomposition_lines_say_where_its_bound_and_its_first_pass_are_the_records() -> None:
     """t1: the decomposed bound (floor of the first pass, 40.5) is the record's; t2: a round beat
     the first pass (bound 30, first 35.2) and is the record's; t3: the record's bound is
-    another's (50 under 61); t4: no decomposition. Closing ran on t2 and lowered its bound."""
+    another's (50 under 61); t4: no decomposition. Closing ran on t2 and lowered its bound; split
+    seeds were priced on t1 and t2, trip seeds on t1."""
     rows = [
-        {"bound": 40, "decomposition": {"bound": 40, "first": 40.5, "split": 3}},
+        {"bound": 40, "decomposition": {"bound": 40, "first": 40.5, "split": 3, "trips": 7}},
         {
             "bound": 30,
             "decomposition": {
@@ -76,3 +77,4 @@ def test_the_decomposition_lines_say_where_its_bound_and_its_first_pass_are_the_
         == "decomposition converged: 1/4; gap closing ran on 1, finished on 1, lowered the bound on 1"
     )
     assert lines[2].startswith("split seeds priced on 2/4 tasks, columns a task: min 3")
+    assert lines[3].startswith("trip seeds priced on 1/4 tasks, columns a task: min 7")

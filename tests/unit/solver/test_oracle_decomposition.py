@@ -492,7 +492,7 @@ def test_every_tiny_pattern_is_written_as_a_strict_valid_plan(task_id: str) -> N
     pattern's value."""
     generation, pattern, search = _pattern_search(task_id)
     assert pattern.value == TINY_PATTERN_VALUES[task_id]
-    search.from_pattern(pattern, generation.facts, dict(generation.cities), 5.0)
+    search.from_pattern(pattern, generation.facts, dict(generation.cities))
     assert search.pattern is not None and search.pattern["used"] and search.pattern["written"]
     assert search.best.objective == pattern.value
 
@@ -502,7 +502,8 @@ def test_a_pattern_is_laid_on_a_model_of_its_own_attractions(task_id: str) -> No
     """The model a pattern is laid on holds, in each city, exactly the attractions its routes
     visit there (no restaurant among them), and the pattern written on it passes strict."""
     generation, pattern, search = _pattern_search(task_id)
-    trip, _, _, written = search._lay(pattern, generation.facts, dict(generation.cities))
+    trip = search.pattern_model(pattern, generation.facts, dict(generation.cities))
+    _, written = search._lay(pattern, generation.facts, dict(generation.cities))
     names = pattern_attractions(pattern)
     assert names and written
     for key, places in trip.place_sets.items():

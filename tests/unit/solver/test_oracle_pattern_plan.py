@@ -4,17 +4,20 @@ A team that would reach its destination late sheds its attractions, last first, 
 meals its gates keep from being due; a due meal stays whatever happens (strict judges the plan).
 At a meal the team eats at the member of the class that finishes first, or — for a user the
 first plan put over budget — at the cheapest, or — for a user it charged for an intensity cap —
-at the one least travel away.
+at the one least travel away; once a user is over budget, every night at its hotel class's
+cheapest member.
 """
 
 from __future__ import annotations
 
 from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.improve import Assignment
 from solver.oracle.model import Block, PlaceSet, build_model
-from solver.oracle.pattern_plan import _best, _schedule
+from solver.oracle.pattern_plan import _best, _schedule, pattern_assignment
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
 from solver.oracle.solve import frame_facts
+from tests.unit.solver.test_oracle_decomposition import _pattern_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
@@ -93,3 +96,27 @@ def test_a_tired_team_eats_at_the_member_least_travel_away_from_here_and_to_its_
     found = _best(city, block, options, here, opens, choice="near", then=then)
     assert found is not None and detour(found[0]) == min(detour(i) for i in options)
     assert _best(city, block, options, here, opens, choice="near") == (dearest, opens)
+
+
+def test_once_a_user_is_over_budget_every_night_is_at_the_hotel_classs_cheapest_member() -> None:
+    """On "budget_one_yuan_short" the pattern's night is a hotel class of two: written as it
+    comes, at its first member (the dearer), a plan the budget charges; with a thrifty user, at
+    the cheaper one, for every team (the night is the group's)."""
+    generation, pattern, search = _pattern_search("budget_one_yuan_short")
+    trip = search.pattern_model(pattern, generation.facts, dict(generation.cities))
+
+    def nights(values: Assignment) -> set[str]:
+        return {
+            place.name
+            for options in trip.skeleton.hotels.values()
+            for place, literal in options
+            if values.solution[literal.index]
+        }
+
+    options = [place for options in trip.skeleton.hotels.values() for place, _ in options]
+    costs = {place.name: lowest_cost_fen(place.price_fen) for place in options}
+    assert len(costs) == 2 and len(set(costs.values())) == 2
+    first = nights(pattern_assignment(trip, generation.facts, pattern))
+    cheap = nights(pattern_assignment(trip, generation.facts, pattern, thrifty=frozenset({0})))
+    assert first == {max(costs, key=costs.__getitem__)}
+    assert cheap == {min(costs, key=costs.__getitem__)}

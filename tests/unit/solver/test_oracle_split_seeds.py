@@ -3,7 +3,8 @@
 The partitions must be the best by brute force, the held duals must free exactly the priced
 block's gates and what the rest of the plan leaves, and on a hand-made task whose users
 disagree the pool holding the split seeds must make a split pattern worth more than the
-whole-group plan alone.
+whole-group plan alone; each team's trip seeds must keep the plan's gates and never take a
+place, must item or meal twice.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from solver.oracle.split_seeds import (
     partitions,
     split_seeds,
     teams_of_partitions,
+    trip_seeds,
 )
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
 
@@ -95,7 +97,7 @@ def test_held_duals_free_the_blocks_own_gates_and_what_the_rest_leaves() -> None
         ],
     )
     second = _column((2, "A"), [("once", 0, "A", "q"), ("meal", 0, 2, 1), ("budget", 0)])
-    dual = held_duals([first, second], 0)
+    dual = held_duals(first, [second])
     assert dual(("orig", 1, "A", 0, ("hotel", 0, "A", 0))) == 0
     assert dual(("dest", 1, "A", 0, ("hotel", 1, "A", 0))) == 0
     assert dual(("orig", 1, "A", 0, ("hotel", 0, "A", 1))) == HELD
@@ -132,3 +134,33 @@ def test_split_seeds_let_the_pool_split_a_plan_where_it_pays() -> None:
     assert alone is not None and pooled is not None
     assert pooled.value > alone.value
     assert any(len(column.team) == 1 for column in pooled.columns)
+
+
+def test_trip_seeds_are_whole_trips_on_the_plans_gates() -> None:
+    """On "disagree" each user's trip seeds cover every block of the greedy plan on its gates,
+    one column a block, no two of a user's columns sharing a place, must item or meal; the pool
+    holding them makes a pattern in which the users go apart, worth 18 where the split seeds'
+    is worth 15 (a split seed is priced around the whole-group plan's other blocks, a trip seed
+    around the user's own earlier ones)."""
+    task = HAND_MADE["disagree"]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    cities = city_catalogs(task, WORLD, keys, users, official_categories(WORLD, keys))
+    generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, True)
+    plan = plan_columns(generation.facts, cities, users, greedy_plan(task, WORLD), (0, 1))
+    found = trip_seeds(plan, [(0,), (1,)], generation.held_price, Clock(60))
+    gates = {column.block: (column.origin, column.destination) for column in plan}
+    for team in [(0,), (1,)]:
+        trip = [column for column in found if column.team == team]
+        assert [column.block for column in trip] == [column.block for column in plan]
+        kept = [key for column in trip for key, _ in column.rows if key[0] in ("once", "must", "meal")]
+        assert len(kept) == len(set(kept))
+        for column in trip:
+            assert (column.origin, column.destination) == gates[column.block]
+    split = split_seeds(plan, [(0,), (1,)], generation.held_price, Clock(60))
+    skeleton = generation.master_skeleton
+    by_split = pool_master(skeleton, [*plan, *split], Clock(60), seconds=10, seed=0)[0]
+    by_trip = pool_master(skeleton, [*plan, *found], Clock(60), seconds=10, seed=0)[0]
+    assert by_split is not None and by_trip is not None
+    assert (by_split.value, by_trip.value) == (15, 18)
+    assert any(len(column.team) == 1 for column in by_trip.columns)
