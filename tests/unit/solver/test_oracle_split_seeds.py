@@ -110,17 +110,23 @@ def test_held_duals_free_the_blocks_own_gates_and_what_the_rest_leaves() -> None
     assert dual(("part", 1, "A", 0)) == 0
 
 
-def test_split_seeds_let_the_pool_split_a_plan_where_it_pays() -> None:
-    """On "disagree" (two users who like different places) the whole-group greedy plan's pattern
-    is beaten once the teams of the best two-way partition are priced around it: every split
-    seed keeps its block's gates, and the pool's pattern splits."""
+def _disagree() -> tuple[ColumnGeneration, list[Column]]:
+    """The column generation of "disagree" (splits on) and its greedy plan read as columns."""
     task = HAND_MADE["disagree"]
     days, start, home, keys = frame_facts(task, WORLD)
     users = scored_users(task, task.preference_table())
     cities = city_catalogs(task, WORLD, keys, users, official_categories(WORLD, keys))
     generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, True)
-    plan = plan_columns(generation.facts, cities, users, greedy_plan(task, WORLD), (0, 1))
-    chosen = partitions(len(users), 3, lambda team: agreement(list(cities.values()), team))
+    return generation, plan_columns(generation.facts, cities, users, greedy_plan(task, WORLD), (0, 1))
+
+
+def test_split_seeds_let_the_pool_split_a_plan_where_it_pays() -> None:
+    """On "disagree" (two users who like different places) the whole-group greedy plan's pattern
+    is beaten once the teams of the best two-way partition are priced around it: every split
+    seed keeps its block's gates, and the pool's pattern splits."""
+    generation, plan = _disagree()
+    places = list(generation.cities.values())
+    chosen = partitions(len(generation.users), 3, lambda team: agreement(places, team))
     assert chosen == [((0,), (1,))]
     found = split_seeds(plan, teams_of_partitions(chosen), generation.held_price, Clock(60))
     gates = {column.block: (column.origin, column.destination) for column in plan}
@@ -142,12 +148,7 @@ def test_trip_seeds_are_whole_trips_on_the_plans_gates() -> None:
     holding them makes a pattern in which the users go apart, worth 18 where the split seeds'
     is worth 15 (a split seed is priced around the whole-group plan's other blocks, a trip seed
     around the user's own earlier ones)."""
-    task = HAND_MADE["disagree"]
-    days, start, home, keys = frame_facts(task, WORLD)
-    users = scored_users(task, task.preference_table())
-    cities = city_catalogs(task, WORLD, keys, users, official_categories(WORLD, keys))
-    generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, True)
-    plan = plan_columns(generation.facts, cities, users, greedy_plan(task, WORLD), (0, 1))
+    generation, plan = _disagree()
     found = trip_seeds(plan, [(0,), (1,)], generation.held_price, Clock(60))
     gates = {column.block: (column.origin, column.destination) for column in plan}
     for team in [(0,), (1,)]:
