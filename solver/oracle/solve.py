@@ -334,7 +334,7 @@ class _Budget:
     built: the trivial bound stands in for it) — 10 % on split seeds and 10 % on trip seeds (GU,
     with splits: `_Search.split`), 15 % on the decomposition's integer master (GU) and, when its
     pattern beats the warm starts, 10 % kept back (`reserved`) for laying the pattern out once
-    the primal search is done, 15 % kept back for closing the gap when
+    the primal search is done (its next patterns' integer masters), 15 % kept back for closing the gap when
     the decomposition converged (`_Search.close`), the rest on primal models, order by order,
     each taking half of what is left."""
 
@@ -572,8 +572,8 @@ class _Search:
         pattern's order with as many teams as its busiest block and its attractions only (its
         classes' members in the shortlists). Bare: building the constraints of a six-user
         pattern's model took 5–7 CPU s (uncharged) and up to 800 MiB, and completing its hint
-        with CP-SAT gave the final plan on none of the 307 gtb tasks at 10 s (docs/oracle.md,
-        Plans from the columns)."""
+        with CP-SAT gave the final plan on none of the 304 gtb tasks whose pattern was laid at
+        10 s (docs/oracle.md, Plans from the columns)."""
         order = pattern.order(facts.home, list(cities))
         frame = Frame(facts.days, facts.start, (facts.home, *order, facts.home))
         self.warm_places |= class_members(pattern, facts, cities)
