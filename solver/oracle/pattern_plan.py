@@ -29,10 +29,11 @@ from solver.oracle.blocks import GateKey, TripFacts
 from solver.oracle.catalog import CityCatalog, classes
 from solver.oracle.improve import Assignment
 from solver.oracle.integer_master import Pattern
-from solver.oracle.model import Block, TripModel
+from solver.oracle.model import Block, TripModel, required_meals
 from solver.oracle.pricing import Column
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
+from verifier.strict.meals import MEALS
 
 
 def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCatalog]) -> set[str]:
@@ -238,6 +239,9 @@ def _nodes(block: Block, members: tuple[str, ...], meal: int | None) -> list[int
     return [i for i, n in enumerate(block.nodes) if n.meal == meal and n.place.name in members]
 
 
+UNDUE = frozenset(range(len(MEALS))) - frozenset(required_meals())
+"""Meals strict never requires (breakfast): a late team may drop them."""
+
 Gate = tuple[tuple[str, ...], int | None] | None
 """A team's end as `_gate` finds it: its places and the time it sets."""
 
@@ -254,8 +258,9 @@ def _schedule(
 ) -> tuple[int, list[tuple[int, int]], int]:
     """The team's times on the model's own places (the pattern's times are a class's: its
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
-    team would reach its destination too late (its time, else 23:59), then the last meal of
-    the `optional` ones (meals its gates keep from being due)."""
+    team would reach its destination too late (its time, else 23:59), then the last meal no
+    rule makes due — one strict never requires (breakfast) or one of the `optional` ones (its
+    gates keep it from being due)."""
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
@@ -269,7 +274,7 @@ def _schedule(
         back = _back(catalog, block, sequence, destination)
         droppable = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
         droppable = droppable or [
-            p for p, options in enumerate(stops) if block.nodes[options[0]].meal in optional
+            p for p, options in enumerate(stops) if block.nodes[options[0]].meal in optional | UNDUE
         ]
         if back <= limit or not droppable:
             return leave, sequence, back

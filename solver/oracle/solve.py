@@ -410,6 +410,8 @@ class _Search:
         self.generation: ColumnGeneration | None = None
         self.seed_plans: list[list[Column]] = []
         """The warm-start plans read as columns (`plan_columns.py`), one list a plan."""
+        self.split_columns: list[Column] = []
+        """The split and trip seeds around the best of them (`split`)."""
         self.facts: TripFacts | None = None
         self.pattern: dict[str, Any] | None = None
         """The integer master's pattern: its master value, size, teams and whether it was
@@ -477,13 +479,16 @@ class _Search:
         found = split_seeds(best, teams, generation.held_price, clock)
         trips = trip_seeds(best, teams, generation.held_price, trip_clock)
         generation.columns = [*generation.columns, *found, *trips]
+        self.split_columns = [*found, *trips]
         run.split, run.trips = len(found), len(trips)
         self.clock.add(clock.used + trip_clock.used)
 
     def pattern_of(self, seconds: float) -> Pattern | None:
         """The integer master's pattern (`integer_master.py`: the best plan the decomposition's
-        columns make) within `seconds`; None without a decomposition, or when no user is scored
-        (an empty preference table: the columns then have no team to hand to a model)."""
+        columns make) within `seconds`, the master over the seeds and their split and trip
+        seeds solved first (never a pattern below theirs); None without a decomposition, or
+        when no user is scored (an empty preference table: the columns then have no team to
+        hand to a model)."""
         generation = self.generation
         if generation is None or not self.users:
             return None
@@ -493,7 +498,7 @@ class _Search:
             self.clock,
             seconds=seconds,
             seed=self.settings.seed,
-            first=generation.seeds,
+            first=[*generation.seeds, *self.split_columns],
         )[0]
 
     def close(self, bound: int, seconds: float) -> tuple[int, Pattern | None, list[Column]]:

@@ -1,7 +1,8 @@
 """How a pattern's route is re-timed on real places (`pattern_plan._schedule`, `_best`).
 
 A team that would reach its destination late sheds its attractions, last first, and then the
-meals its gates keep from being due; a due meal stays whatever happens (strict judges the plan).
+meals no rule makes due (breakfast, and those its gates keep from being due); a due meal stays
+whatever happens (strict judges the plan).
 At a meal the team eats at the member of the class that finishes first, or — for a user the
 first plan put over budget — at the cheapest, or — for a user it charged for an intensity cap —
 at the one least travel away; once a user is over budget, every night at its hotel class's
@@ -19,10 +20,12 @@ from solver.oracle.skeleton import Frame
 from solver.oracle.solve import frame_facts
 from tests.unit.solver.test_oracle_decomposition import _pattern_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+from verifier.strict.clock import NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 
 LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
+BREAKFAST = next(m for m, (name, _, _) in enumerate(MEALS) if name == "breakfast")
 
 
 def _second_day(*, relaxed: bool) -> tuple[CityCatalog, Block]:
@@ -60,6 +63,23 @@ def test_a_late_team_drops_a_meal_its_gates_keep_but_not_a_due_one() -> None:
     assert due[0][1] == opens
     assert kept == []
     assert back <= opens + 10
+
+
+def test_a_late_team_drops_its_breakfast_which_no_rule_makes_due() -> None:
+    """Breakfast then lunch at the same restaurant, from 06:00 there, due back there 15 minutes
+    before lunch can end: the team drops its breakfast (strict never requires one) and keeps
+    its lunch (due, whatever happens); given the time, it keeps both."""
+    city, block = _second_day(relaxed=True)
+    breakfast = [i for i, node in enumerate(block.nodes) if node.meal == BREAKFAST]
+    lunch = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    place = block.nodes[breakfast[0]].place.members
+    end = MEALS[LUNCH][1] + block.stops[lunch[0]].service
+    for limit, meals in ((end - 15, [LUNCH]), (end, [BREAKFAST, LUNCH])):
+        gates = ((place, NIGHT_END), (place, limit))
+        _, kept, _ = _schedule(
+            city, block, [breakfast, lunch], gates, split=False, optional=frozenset(), choice="first"
+        )
+        assert [block.nodes[i].meal for i, _ in kept] == meals
 
 
 def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_finish() -> None:

@@ -10,8 +10,11 @@ place, must item or meal twice.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +25,9 @@ from solver.oracle.colgen import ColumnGeneration
 from solver.oracle.integer_master import pool_master
 from solver.oracle.plan_columns import plan_columns
 from solver.oracle.pricing import Column
+from solver.oracle.rules import Goal
 from solver.oracle.scores import official_categories, scored_users
-from solver.oracle.solve import city_catalogs, frame_facts
+from solver.oracle.solve import OracleSettings, _Search, city_catalogs, frame_facts
 from solver.oracle.split_seeds import (
     HELD,
     _partitions,
@@ -165,3 +169,42 @@ def test_trip_seeds_are_whole_trips_on_the_plans_gates() -> None:
     assert by_split is not None and by_trip is not None
     assert (by_split.value, by_trip.value) == (15, 18)
     assert any(len(column.team) == 1 for column in by_trip.columns)
+
+
+def test_the_pattern_starts_from_the_seeds_and_their_split_and_trip_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`_Search.split` adds the split and trip seeds to the pool and keeps them
+    (`split_columns`); `pattern_of` solves them with the seeds first, its hint for the whole
+    pool, so its pattern is worth at least what those columns make alone — on "three_ways" 23,
+    and 27 with the rest of the pool (the optimum). Without that start the pool's master may
+    lose its way: task_003012, a pattern of 82 where they make 129."""
+    task = HAND_MADE["three_ways"]
+    days, start, home, keys = frame_facts(task, WORLD)
+    users = scored_users(task, task.preference_table())
+    db = official_categories(WORLD, keys)
+    cities = city_catalogs(task, WORLD, keys, users, db)
+    settings = OracleSettings(time_limit=10, seed=0)
+    table = task.preference_table()
+    search = _Search(task, world=WORLD, settings=settings, table=table, db=db, users=users, goal=Goal())
+    search.greedy(tuple(cities[key].label for key in keys))
+    search.decomposed(days, start, home, cities, 2.0)
+    search.split(cities, 2.0, 2.0)
+    generation = search.generation
+    assert generation is not None and search.decomposition is not None
+    found = search.decomposition.split + search.decomposition.trips
+    assert search.split_columns and len(search.split_columns) == found
+    assert generation.columns[-found:] == search.split_columns
+    first = [*generation.seeds, *search.split_columns]
+    alone = pool_master(generation.master_skeleton, first, Clock(60), seconds=10, seed=0)[0]
+    asked: list[Sequence[Column]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["first"])
+        return pool_master(*args, **kwargs)
+
+    monkeypatch.setattr("solver.oracle.solve.pool_master", spy)
+    pattern = search.pattern_of(5.0)
+    assert asked == [first]
+    assert alone is not None and pattern is not None
+    assert (alone.value, pattern.value) == (23, 27)
