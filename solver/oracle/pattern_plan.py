@@ -264,7 +264,9 @@ def _schedule(
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     while True:
-        leave, sequence = _timed(catalog, block, stops, gates, split=split, choice=choice)
+        leave, sequence = _timed(
+            catalog, block, stops, gates, split=split, choice=choice, undue=optional | UNDUE
+        )
         if not sequence:
             direct = (
                 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
@@ -289,13 +291,14 @@ def _timed(
     *,
     split: bool,
     choice: MealChoice,
+    undue: frozenset[int],
 ) -> tuple[int, list[tuple[int, int]]]:
     """Earliest-first times: when the team leaves its origin (a leg's hub once out of it, a
     hotel at any time — transfers may run before 06:00 —, and not before 06:00 when the group
     splits, since its waits are written as rests) and each visit with its start — at a meal
-    the member `_best` picks; an attraction is dropped when its windows no longer take it
-    or when it would make the next meal miss its window (meals are kept whatever happens:
-    strict judges the plan)."""
+    the member `_best` picks; an attraction, or a meal of `undue` (no rule makes it due), is
+    dropped when its windows no longer take it, an attraction also when it would make the next
+    meal miss its window (a due meal is kept whatever happens: strict judges the plan)."""
     origin = gates[0]
     start_time = 0 if origin is None or origin[1] is None else origin[1]
     if split:
@@ -308,7 +311,7 @@ def _timed(
             catalog, block, options, here, ready, choice=choice, then=_next(block, stops, position, gates)
         )
         if best is None:
-            if block.nodes[options[0]].meal is None:
+            if block.nodes[options[0]].meal is None or block.nodes[options[0]].meal in undue:
                 continue
             best = (options[0], ready + _travel(catalog, here, block.nodes[options[0]].place.members))
         i, start = best

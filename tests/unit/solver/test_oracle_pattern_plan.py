@@ -82,6 +82,27 @@ def test_a_late_team_drops_its_breakfast_which_no_rule_makes_due() -> None:
         assert [block.nodes[i].meal for i, _ in kept] == meals
 
 
+def test_a_breakfast_out_of_reach_is_dropped_a_lunch_is_written_whatever_happens() -> None:
+    """From the restaurant itself at 09:50, five minutes after its last breakfast start: the
+    breakfast (due by no rule) is dropped rather than written outside its window; a lunch out of
+    reach stays, late (strict judges the plan)."""
+    city, block = _second_day(relaxed=True)
+    breakfast = [i for i, node in enumerate(block.nodes) if node.meal == BREAKFAST]
+    lunch = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    place = block.nodes[breakfast[0]].place.members
+    last = max(high for _, high in block.stops[breakfast[0]].starts)
+    for start, meals in ((last + 5, [LUNCH]), (last, [BREAKFAST, LUNCH])):
+        gates = ((place, start), (place, None))
+        _, kept, _ = _schedule(
+            city, block, [breakfast, lunch], gates, split=False, optional=frozenset(), choice="first"
+        )
+        assert [block.nodes[i].meal for i, _ in kept] == meals
+    closes = max(high for i in lunch for _, high in block.stops[i].starts)
+    gates = ((place, closes + 5), (place, None))
+    _, kept, _ = _schedule(city, block, [lunch], gates, split=False, optional=frozenset(), choice="first")
+    assert [(block.nodes[i].meal, start) for i, start in kept] == [(LUNCH, closes + 5)]
+
+
 def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_finish() -> None:
     """Three lunch places open together; standing at the dearest one, the team finishes there
     first, and a thrifty team walks to the cheapest."""
