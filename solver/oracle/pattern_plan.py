@@ -189,7 +189,7 @@ def _gate(
     values: dict[int, int],
     *,
     arriving: bool,
-    cheap: bool = False,
+    cheap: bool,
 ) -> tuple[tuple[str, ...], int | None] | None:
     """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
     its day and departure); its places and the time it sets, None when the model lacks it. A
@@ -263,10 +263,9 @@ def _schedule(
     gates keep it from being due)."""
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
+    undue = optional | UNDUE
     while True:
-        leave, sequence = _timed(
-            catalog, block, stops, gates, split=split, choice=choice, undue=optional | UNDUE
-        )
+        leave, sequence = _timed(catalog, block, stops, gates, split=split, choice=choice, undue=undue)
         if not sequence:
             direct = (
                 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
@@ -276,7 +275,7 @@ def _schedule(
         back = _back(catalog, block, sequence, destination)
         droppable = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]
         droppable = droppable or [
-            p for p, options in enumerate(stops) if block.nodes[options[0]].meal in optional | UNDUE
+            p for p, options in enumerate(stops) if block.nodes[options[0]].meal in undue
         ]
         if back <= limit or not droppable:
             return leave, sequence, back

@@ -675,16 +675,12 @@ class _Search:
 
         return charged("budget"), charged("intensity")
 
-    def _improve(
-        self, trip: TripModel, frame: Frame, seconds: float, start: list[int] | None = None
-    ) -> _Solved | None:
-        """Improve `start` (else the completion of the model's hint, else any solution) by
-        day-window search within `seconds` and keep its plan."""
+    def _improve(self, trip: TripModel, frame: Frame, seconds: float) -> _Solved | None:
+        """Improve the completion of the model's hint (else any solution) by day-window search
+        within `seconds` and keep its plan."""
         seed = self.settings.seed
-        start = (
-            start
-            or completion(trip.model, seconds / 4, seed, self.clock)
-            or self._first(trip, max(seconds / 2, 2.0))
+        start = completion(trip.model, seconds / 4, seed, self.clock) or self._first(
+            trip, max(seconds / 2, 2.0)
         )
         if start is None:
             return None

@@ -7,7 +7,7 @@ spends; the pool's integer master can split that plan only where it holds a colu
 team of a partition of the group, on the same gates. For each count of teams from 2 to the
 primal's most the partition of the users into that many teams whose members agree most
 (`partitions`) is chosen, and every user alone (a pattern is laid on a model of its own
-attractions, `solve._Search._lay`, so even six teams stay writable); each of their teams is
+attractions, `solve._Search.pattern_model`, so even six teams stay writable); each of their teams is
 priced on the gates of the plan's blocks under duals that are 0 on the block's own gates and
 on every row left free, and `HELD` on another gate and on the rows `held_duals` is told are
 taken — a place or must_visit item visited, a meal eaten in the other block of the same date,
