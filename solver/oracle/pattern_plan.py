@@ -101,34 +101,70 @@ def pattern_assignment(
     `thrifty`, else the one least travel away for a team holding a user of `tired` (user
     indices; `_best`)."""
     values: dict[int, int] = {}
-    for block, k, column in _teams(trip, pattern):
+    departs: dict[tuple[int, int], int] = {}
+    for block, columns in _blocks(trip, pattern):
         values[trip.skeleton.block[(block.day, block.city)].index] = 1
-        choice: MealChoice = "first"
-        if not thrifty.isdisjoint(column.team):
-            choice = "cheap"
-        elif not tired.isdisjoint(column.team):
-            choice = "near"
-        _team(trip, facts, block, k, column, values=values, choice=choice, cheap_hotels=bool(thrifty))
+        for k, column in enumerate(columns):
+            choice: MealChoice = "first"
+            if not thrifty.isdisjoint(column.team):
+                choice = "cheap"
+            elif not tired.isdisjoint(column.team):
+                choice = "near"
+            _team(
+                trip,
+                facts,
+                block,
+                k,
+                column,
+                values=values,
+                departs=departs,
+                choice=choice,
+                cheap_hotels=bool(thrifty),
+            )
+        _depart(trip, block, len(columns), values, departs)
     solution = [0] * len(trip.model.proto.variables)
     for index, value in values.items():
         solution[index] = value
     return Assignment(solution)
 
 
-def _teams(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, int, Column]]:
-    """Each column of the pattern with its block of `trip` and its team's index there (teams
-    ranked by their least member, the model's canonical numbering); blocks the model lacks, or
+def _blocks(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, list[Column]]]:
+    """Each block of `trip` the pattern uses with its columns, teams ranked by their least
+    member (the model's canonical numbering); day by day in the order of the trip's cities, so
+    a leg's leaving block comes before its arriving one (`_depart`). Blocks the model lacks, or
     with more teams than it allows, are passed over."""
     stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
-    by_block: dict[tuple[int, str], list[Column]] = {}
+    by_block: dict[tuple[int, int], list[Column]] = {}
     for column in pattern.columns:
-        by_block.setdefault(column.block, []).append(column)
-    for (day, city), columns in sorted(by_block.items()):
-        block = trip.blocks.get((day, stage[city]))
-        if block is None or len(columns) > len(block.routes):
+        by_block.setdefault((column.block[0], stage[column.block[1]]), []).append(column)
+    for key, columns in sorted(by_block.items()):
+        block = trip.blocks.get(key)
+        if block is not None and len(columns) <= len(block.routes):
+            yield block, sorted(columns, key=lambda c: c.team[0])
+
+
+def _depart(
+    trip: TripModel, block: Block, teams: int, values: dict[int, int], departs: dict[tuple[int, int], int]
+) -> None:
+    """The departure of the leg leaving `block` once its `teams` are timed: the earliest the
+    leg allows that leaves every team its check-in minutes after reaching the hub, so the
+    arriving block (timed after, from `departs`) starts when the written leg arrives. A team
+    with no visits is moved to reach the hub just in time. A departure fixed by a timetable
+    stays; a self-drive range, whose arriving block the master credits from its earliest
+    departure, departs as early as its teams allow (never past its latest minute)."""
+    for leg, literal, depart in trip.skeleton.legs.get((block.city, block.day), []):
+        if values.get(literal.index) != 1:
             continue
-        for k, column in enumerate(sorted(columns, key=lambda c: c.team[0])):
-            yield block, k, column
+        ready = max(values.get(block.back[k].index, 0) for k in range(teams))
+        minute = min(leg.latest, max(leg.depart, ready + leg.check_in))
+        for k in range(teams):
+            if values.get(block.routes[k].empty.index) == 1:
+                shift = minute - leg.check_in - values.get(block.back[k].index, 0)
+                values[block.leave[k].index] = values.get(block.leave[k].index, 0) + shift
+                values[block.back[k].index] = minute - leg.check_in
+        values[depart.index] = minute
+        departs[(block.city, block.day)] = minute
+        return
 
 
 def _team(
@@ -139,17 +175,23 @@ def _team(
     column: Column,
     *,
     values: dict[int, int],
+    departs: dict[tuple[int, int], int],
     choice: MealChoice,
     cheap_hotels: bool,
 ) -> None:
-    """Team k of `block`: members, gates (`cheap_hotels` as in `_gate`), route and times."""
+    """Team k of `block`: members, gates (`cheap_hotels` and `departs` as in `_gate`), route
+    and times."""
     values[block.teams.active[k].index] = 1
     for u in column.team:
         values[block.teams.member[k][u].index] = 1
     catalog = trip.place_sets[trip.frame.stops[block.city]].city
     restaurants = _restaurant_classes(catalog)
-    origin = _gate(trip, facts, block, column.origin, values, arriving=True, cheap=cheap_hotels)
-    destination = _gate(trip, facts, block, column.destination, values, arriving=False, cheap=cheap_hotels)
+    origin = _gate(
+        trip, facts, block, column.origin, values, departs=departs, arriving=True, cheap=cheap_hotels
+    )
+    destination = _gate(
+        trip, facts, block, column.destination, values, departs=departs, arriving=False, cheap=cheap_hotels
+    )
     route = block.routes[k]
     stops = [
         options
@@ -188,6 +230,7 @@ def _gate(
     gate: GateKey | None,
     values: dict[int, int],
     *,
+    departs: dict[tuple[int, int], int],
     arriving: bool,
     cheap: bool,
 ) -> tuple[tuple[str, ...], int | None] | None:
@@ -195,7 +238,10 @@ def _gate(
     its day and departure); its places and the time it sets, None when the model lacks it. A
     hotel is its class's first member the model holds — with `cheap`, the one of least cost:
     the master counts a night at its class's least cost, and the night's hotel is the whole
-    group's, so it is the cheapest for every team once any user is charged for the budget."""
+    group's, so it is the cheapest for every team once any user is charged for the budget. An
+    arriving leg departs when its leaving block's teams let it (`departs`, set by `_depart`),
+    else at its earliest; a leaving leg sets its latest minute less check-in as the team's
+    deadline, and `_depart` fixes the departure once the block's teams are timed."""
     if gate is None:
         return None
     ends = block.origins if arriving else block.destinations
@@ -214,10 +260,14 @@ def _gate(
     for leg, literal, depart in trip.skeleton.legs.get((transition, block.day), []):
         if leg == option:
             values[literal.index] = 1
-            values[depart.index] = leg.depart if arriving else leg.latest
             values[trip.skeleton.on_day[(transition, block.day)].index] = 1
             hub = leg.option.to_hub if arriving else leg.option.from_hub
-            time = leg.depart + leg.duration + leg.exit if arriving else leg.latest - leg.check_in
+            if arriving:
+                minute = departs.get((transition, block.day), leg.depart)
+                values[depart.index] = minute
+                time = minute + leg.duration + leg.exit
+            else:
+                time = leg.latest - leg.check_in
             return _end(ends, literals, hub, values), time
     return None
 
@@ -260,7 +310,9 @@ def _schedule(
     members may be farther or serve longer): `_timed`, dropping the last attraction while the
     team would reach its destination too late (its time, else 23:59), then the last meal no
     rule makes due — one strict never requires (breakfast) or one of the `optional` ones (its
-    gates keep it from being due)."""
+    gates keep it from being due). A team with no visits waits for the morning (06:00, or the
+    latest it may leave) before heading to a hotel, and leaves at once for a leg (`_depart`
+    then moves it to reach the hub just in time)."""
     origin, destination = gates
     limit = DAY - 1 if destination is None or destination[1] is None else destination[1]
     undue = optional | UNDUE
@@ -270,7 +322,8 @@ def _schedule(
             direct = (
                 0 if origin is None or destination is None else _travel(catalog, origin[0], destination[0])
             )
-            leave = max(leave, min(NIGHT_END, limit - direct))
+            if destination is None or destination[1] is None:
+                leave = max(leave, min(NIGHT_END, limit - direct))
             return leave, [], leave + direct
         back = _back(catalog, block, sequence, destination)
         droppable = [p for p, options in enumerate(stops) if block.nodes[options[0]].meal is None]

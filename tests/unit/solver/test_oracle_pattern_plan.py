@@ -6,23 +6,39 @@ whatever happens (strict judges the plan).
 At a meal the team eats at the member of the class that finishes first, or — for a user the
 first plan put over budget — at the cheapest, or — for a user it charged for an intensity cap —
 at the one least travel away; once a user is over budget, every night at its hotel class's
-cheapest member.
+cheapest member. A self-drive leg departs as early as its leaving block's teams allow, and its
+arriving block is timed from when the written leg arrives.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from solver.oracle.blocks import GateKey, trip_facts
 from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.clock import Clock
+from solver.oracle.colgen import ColumnGeneration
 from solver.oracle.improve import Assignment
+from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.model import Block, PlaceSet, build_model
 from solver.oracle.pattern_plan import _best, _schedule, pattern_assignment
+from solver.oracle.rules import Goal
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
-from solver.oracle.solve import frame_facts
+from solver.oracle.solve import OracleSettings, city_catalogs, frame_facts
+from solver.oracle.solve import _Search as _OracleSearch
+from tests.fixtures.preferences import city, prefs, with_prefs
+from tests.fixtures.strict_world import RAIL, TASK_A, FixtureWorld, Option
 from tests.unit.solver.test_oracle_decomposition import _pattern_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+from verifier.model.plan import hhmm
 from verifier.strict.clock import NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
+from verifier.strict.profile import strict_violations
 
 LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
 BREAKFAST = next(m for m, (name, _, _) in enumerate(MEALS) if name == "breakfast")
@@ -161,3 +177,69 @@ def test_once_a_user_is_over_budget_every_night_is_at_the_hotel_classs_cheapest_
     cheap = nights(pattern_assignment(trip, generation.facts, pattern, thrifty=frozenset({0})))
     assert first == {max(costs, key=costs.__getitem__)}
     assert cheap == {min(costs, key=costs.__getitem__)}
+
+
+class _DriveWorld(FixtureWorld):
+    """The strict fixture world with its self-drives from station to station (door to door,
+    hubless, in the fixture; the gtb worlds drive from city to city)."""
+
+    def intercity_options(self, from_city: str, to_city: str, date: dt.date) -> Sequence[Option]:
+        return tuple(
+            replace(o, from_hub=RAIL[from_city], to_hub=RAIL[to_city]) if o.mode == "自驾" else o
+            for o in super().intercity_options(from_city, to_city, date)
+        )
+
+
+STRICT_WORLD = _DriveWorld()
+
+
+def _regated(pattern: Pattern, old: GateKey, new: GateKey) -> Pattern:
+    """`pattern` with every row naming gate `old` naming `new` instead."""
+    columns = tuple(
+        replace(c, rows=tuple(((*key[:4], new) if key[4:] == (old,) else key, v) for key, v in c.rows))
+        for c in pattern.columns
+    )
+    return replace(pattern, columns=columns)
+
+
+def test_a_self_drive_leg_departs_when_its_leaving_teams_are_ready_and_its_arrival_times_the_next_city() -> (
+    None
+):
+    """TASK_A (海口 → 三亚 on day 3) with its pattern's 海口 → 三亚 leg moved to the self-drive
+    range departing 07:31–10:29 (three hours on the road): the master credits 三亚 from the
+    range's earliest arrival, so the leg is written departing 07:31 — as soon as the 海口 team
+    can be there — and the plan passes strict. (Written at the range's latest minute, 10:29, as
+    versions up to this one did, its 三亚 lunch came before the car arrived: double booked.)"""
+    task = with_prefs(
+        TASK_A,
+        prefs(海口市=city([], [], ["历史街区"], []), 三亚市=city(["南山文化旅游区"], [], ["自然风光"], [])),
+    )
+    days, start, home, keys = frame_facts(task, STRICT_WORLD)
+    users = scored_users(task, task.preference_table())
+    cities = city_catalogs(task, STRICT_WORLD, keys, users, official_categories(STRICT_WORLD, keys))
+    generation = ColumnGeneration(trip_facts(days, start, home, cities), cities, users, True)
+    generation.run(Clock(2))
+    found = pool_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)[0]
+    assert found is not None
+    options = generation.facts.legs[("海口市", "三亚市", 3)]
+    drive = next(i for i, o in enumerate(options) if o.option.mode == "自驾" and o.depart == 451)
+    assert options[drive].latest == 629 and options[drive].duration == 180
+    leg = next(g for c in found.columns if (g := c.origin) is not None and g[0] == "leg" and g[2] == "三亚市")
+    pattern = _regated(found, leg, ("leg", "海口市", "三亚市", 3, drive))
+    search = _OracleSearch(
+        task,
+        world=STRICT_WORLD,
+        settings=OracleSettings(time_limit=10, seed=0),
+        table=task.preference_table(),
+        db=official_categories(STRICT_WORLD, generation.facts.cities),
+        users=generation.users,
+        goal=Goal(),
+    )
+    search.from_pattern(pattern, generation.facts, dict(generation.cities))
+    assert search.pattern is not None and search.pattern["written"]
+    plan: dict[str, Any] | None = search.best.plan
+    assert plan is not None and strict_violations(task, plan, STRICT_WORLD) == []
+    segments = plan["days"][2]["city_segments"]
+    at = next(i for i, s in enumerate(segments) if s.get("to_city") == "三亚市")
+    assert (segments[at]["transport_mode"], segments[at]["start_time"]) == ("自驾", hhmm(451))
+    assert segments[at + 1]["activities"][0]["start_time"] >= segments[at]["end_time"]
