@@ -26,7 +26,7 @@ from typing import Literal
 from ortools.sat.python import cp_model
 
 from solver.oracle.blocks import GateKey, TripFacts
-from solver.oracle.catalog import CityCatalog, classes
+from solver.oracle.catalog import CityCatalog, Place, classes
 from solver.oracle.improve import Assignment
 from solver.oracle.integer_master import Pattern
 from solver.oracle.model import Block, TripModel, required_meals
@@ -102,6 +102,7 @@ def pattern_assignment(
     indices; `_best`)."""
     values: dict[int, int] = {}
     departs: dict[tuple[int, int], int] = {}
+    latest = _latest_departures(trip, facts, pattern, cheap=bool(thrifty))
     for block, columns in _blocks(trip, pattern):
         values[trip.skeleton.block[(block.day, block.city)].index] = 1
         for k, column in enumerate(columns):
@@ -118,6 +119,7 @@ def pattern_assignment(
                 column,
                 values=values,
                 departs=departs,
+                latest=latest,
                 choice=choice,
                 cheap_hotels=bool(thrifty),
             )
@@ -141,6 +143,33 @@ def _blocks(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, list[Col
         block = trip.blocks.get(key)
         if block is not None and len(columns) <= len(block.routes):
             yield block, sorted(columns, key=lambda c: c.team[0])
+
+
+def _latest_departures(
+    trip: TripModel, facts: TripFacts, pattern: Pattern, *, cheap: bool
+) -> dict[tuple[int, int], int]:
+    """Per (transition, day) the latest departure that still lets every team of the pattern
+    arriving by it reach the hotel it sleeps in by 23:59 — straight from the hub, to the member
+    `_hotel` writes (`cheap` as there). The master credits each side of a leg alone (the
+    arriving block from the earliest departure, the leaving one up to the latest), so a leaving
+    team writes its route to this deadline too: a self-drive left at 18:39 for five hours on the
+    road, and the arriving team's transfer to its hotel ran past midnight (task_003408)."""
+    stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
+    found: dict[tuple[int, int], int] = {}
+    for column in pattern.columns:
+        origin, destination = column.origin, column.destination
+        if origin is None or origin[0] != "leg" or destination is None or destination[0] != "hotel":
+            continue
+        day, city = column.block
+        hotel = _hotel(trip, facts, (day, stage[city]), destination, cheap=cheap)
+        if hotel is None:
+            continue
+        leg = facts.legs[(str(origin[1]), str(origin[2]), int(origin[3]))][int(origin[4])]
+        catalog = trip.place_sets[trip.frame.stops[stage[city]]].city
+        travel = _travel(catalog, (leg.option.to_hub,), (hotel[0].name,))
+        key = (stage[city] - 1, day)
+        found[key] = min(found.get(key, DAY), DAY - 1 - travel - leg.exit - leg.duration)
+    return found
 
 
 def _depart(
@@ -176,21 +205,38 @@ def _team(
     *,
     values: dict[int, int],
     departs: dict[tuple[int, int], int],
+    latest: dict[tuple[int, int], int],
     choice: MealChoice,
     cheap_hotels: bool,
 ) -> None:
-    """Team k of `block`: members, gates (`cheap_hotels` and `departs` as in `_gate`), route
-    and times."""
+    """Team k of `block`: members, gates (`cheap_hotels`, `departs` and `latest` as in
+    `_gate`), route and times."""
     values[block.teams.active[k].index] = 1
     for u in column.team:
         values[block.teams.member[k][u].index] = 1
     catalog = trip.place_sets[trip.frame.stops[block.city]].city
     restaurants = _restaurant_classes(catalog)
     origin = _gate(
-        trip, facts, block, column.origin, values, departs=departs, arriving=True, cheap=cheap_hotels
+        trip,
+        facts,
+        block,
+        column.origin,
+        values,
+        departs=departs,
+        latest=latest,
+        arriving=True,
+        cheap=cheap_hotels,
     )
     destination = _gate(
-        trip, facts, block, column.destination, values, departs=departs, arriving=False, cheap=cheap_hotels
+        trip,
+        facts,
+        block,
+        column.destination,
+        values,
+        departs=departs,
+        latest=latest,
+        arriving=False,
+        cheap=cheap_hotels,
     )
     route = block.routes[k]
     stops = [
@@ -231,6 +277,7 @@ def _gate(
     values: dict[int, int],
     *,
     departs: dict[tuple[int, int], int],
+    latest: dict[tuple[int, int], int],
     arriving: bool,
     cheap: bool,
 ) -> tuple[tuple[str, ...], int | None] | None:
@@ -240,19 +287,19 @@ def _gate(
     the master counts a night at its class's least cost, and the night's hotel is the whole
     group's, so it is the cheapest for every team once any user is charged for the budget. An
     arriving leg departs when its leaving block's teams let it (`departs`, set by `_depart`),
-    else at its earliest; a leaving leg sets its latest minute less check-in as the team's
-    deadline, and `_depart` fixes the departure once the block's teams are timed."""
+    else at its earliest; a leaving leg sets its latest minute (no later than the arriving
+    teams allow: `latest`, `_latest_departures`) less check-in as the team's deadline, and
+    `_depart` fixes the departure once the block's teams are timed."""
     if gate is None:
         return None
     ends = block.origins if arriving else block.destinations
     literals = block.origin_literals if arriving else block.destination_literals
     if gate[0] == "hotel":
-        members = set(facts.hotels[str(gate[2])][int(gate[3])].members)
         night = block.day - 1 if arriving else block.day
-        held = [(p, lit) for p, lit in trip.skeleton.hotels.get((night, block.city), []) if p.name in members]
-        if not held:
+        hotel = _hotel(trip, facts, (night, block.city), gate, cheap=cheap)
+        if hotel is None:
             return None
-        place, literal = min(held, key=lambda h: lowest_cost_fen(h[0].price_fen)) if cheap else held[0]
+        place, literal = hotel
         values[literal.index] = 1
         return _end(ends, literals, place.name, values), None
     option = facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
@@ -267,9 +314,22 @@ def _gate(
                 values[depart.index] = minute
                 time = minute + leg.duration + leg.exit
             else:
-                time = leg.latest - leg.check_in
+                time = min(leg.latest, latest.get((transition, block.day), leg.latest)) - leg.check_in
             return _end(ends, literals, hub, values), time
     return None
+
+
+def _hotel(
+    trip: TripModel, facts: TripFacts, night: tuple[int, int], gate: GateKey, *, cheap: bool
+) -> tuple[Place, cp_model.IntVar] | None:
+    """The member of a hotel gate's class the night (day, stage) is written at, with its
+    literal: the first the model holds, or with `cheap` the one of least cost; None when the
+    model holds none."""
+    members = set(facts.hotels[str(gate[2])][int(gate[3])].members)
+    held = [(p, lit) for p, lit in trip.skeleton.hotels.get(night, []) if p.name in members]
+    if not held:
+        return None
+    return min(held, key=lambda h: lowest_cost_fen(h[0].price_fen)) if cheap else held[0]
 
 
 def _end(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from solver.oracle.blocks import GateKey, trip_facts
@@ -24,7 +25,8 @@ from solver.oracle.colgen import ColumnGeneration
 from solver.oracle.improve import Assignment
 from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.model import Block, PlaceSet, build_model
-from solver.oracle.pattern_plan import _best, _schedule, pattern_assignment
+from solver.oracle.pattern_plan import _best, _gate, _latest_departures, _schedule, pattern_assignment
+from solver.oracle.pricing import Column
 from solver.oracle.rules import Goal
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
@@ -35,13 +37,14 @@ from tests.fixtures.strict_world import RAIL, TASK_A, FixtureWorld, Option
 from tests.unit.solver.test_oracle_decomposition import _pattern_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
 from verifier.model.plan import hhmm
-from verifier.strict.clock import NIGHT_END
+from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
 from verifier.strict.profile import strict_violations
 
 LUNCH = next(m for m, (name, _, _) in enumerate(MEALS) if name == "lunch")
 BREAKFAST = next(m for m, (name, _, _) in enumerate(MEALS) if name == "breakfast")
+DINNER = next(m for m, (name, _, _) in enumerate(MEALS) if name == "dinner")
 
 
 def _second_day(*, relaxed: bool) -> tuple[CityCatalog, Block]:
@@ -243,3 +246,73 @@ def test_a_self_drive_leg_departs_when_its_leaving_teams_are_ready_and_its_arriv
     at = next(i for i, s in enumerate(segments) if s.get("to_city") == "三亚市")
     assert (segments[at]["transport_mode"], segments[at]["start_time"]) == ("自驾", hhmm(451))
     assert segments[at + 1]["activities"][0]["start_time"] >= segments[at]["end_time"]
+
+
+def _through(
+    day: int, city: str, gates: tuple[GateKey, GateKey], meals: tuple[int, ...], *, loose: bool = False
+) -> Column:
+    """The whole group of TASK_A in a block from one gate to the other, eating `meals` at the
+    city's first restaurant class and visiting nothing."""
+    restaurant = {"海口市": "老爸茶餐厅", "三亚市": "三亚海鲜大排档"}[city]
+    rows = tuple(
+        ((kind, day, city, u, gate), Fraction(1))
+        for u in (0, 1)
+        for kind, gate in zip(("orig", "dest"), gates, strict=True)
+    )
+    return Column((day, city), (0, 1), loose, 0, rows, tuple((restaurant, 0, meal) for meal in meals))
+
+
+def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach_its_hotel() -> None:
+    """TASK_A driving 海口 → 三亚 on day 2 and sleeping in 三亚: the latest departure the arriving
+    team allows is the one whose arrival, exit minutes and transfer to the hotel member written
+    end by 23:59 (`_latest_departures`, one per arrival at a hotel); the plan of that pattern
+    (the meals strict requires, nothing else) drives at the range's first minute (15:00: the
+    team has long eaten its lunch in 海口) and passes strict."""
+    task = with_prefs(TASK_A, prefs())
+    days, start, home, keys = frame_facts(task, STRICT_WORLD)
+    users = scored_users(task, task.preference_table())
+    cities = city_catalogs(task, STRICT_WORLD, keys, users, official_categories(STRICT_WORLD, keys))
+    facts = trip_facts(days, start, home, cities)
+    drive = next(
+        i
+        for i, o in enumerate(facts.legs[("海口市", "三亚市", 2)])
+        if o.option.mode == "自驾" and o.depart == 900
+    )
+    leg = facts.legs[("海口市", "三亚市", 2)][drive]
+    road = ("leg", "海口市", "三亚市", 2, drive)
+    pattern = Pattern(
+        (
+            _through(1, "海口市", (("leg", "长春市", "海口市", 1, 0), ("hotel", 1, "海口市", 0)), (DINNER,)),
+            _through(2, "海口市", (("hotel", 1, "海口市", 0), road), (LUNCH,)),
+            _through(2, "三亚市", (road, ("hotel", 2, "三亚市", 0)), (), loose=True),
+            _through(3, "三亚市", (("hotel", 2, "三亚市", 0), ("leg", "三亚市", "长春市", 3, 0)), (LUNCH,)),
+        ),
+        Fraction(1),
+    )
+    search = _OracleSearch(
+        task,
+        world=STRICT_WORLD,
+        settings=OracleSettings(time_limit=10, seed=0),
+        table=task.preference_table(),
+        db=official_categories(STRICT_WORLD, facts.cities),
+        users=users,
+        goal=Goal(),
+    )
+    trip = search.pattern_model(pattern, facts, cities)
+    hotel = trip.skeleton.hotels[(2, 2)][0][0]
+    transfer = cities["三亚市"].travel((leg.option.to_hub,), (hotel.name,))
+    assert transfer is not None and transfer > 0
+    latest = _latest_departures(trip, facts, pattern, cheap=False)
+    assert set(latest) == {(0, 1), (1, 2)}  # each arrival at a hotel: the flight in, the drive
+    assert latest[(1, 2)] == DAY - 1 - transfer - leg.exit - leg.duration < leg.latest
+    # the 海口 team's deadline at the hub: that departure less check-in, not the range's latest
+    end = _gate(
+        trip, facts, trip.blocks[(2, 1)], road, {}, departs={}, latest=latest, arriving=False, cheap=False
+    )
+    assert end is not None and end[1] == latest[(1, 2)] - leg.check_in
+    search.from_pattern(pattern, facts, cities)
+    assert search.pattern is not None and search.pattern["written"]
+    plan = search.best.plan
+    assert plan is not None and strict_violations(task, plan, STRICT_WORLD) == []
+    drives = [s for s in plan["days"][1]["city_segments"] if s.get("to_city") == "三亚市"]
+    assert [(s["transport_mode"], s["start_time"]) for s in drives] == [("自驾", hhmm(900))]
