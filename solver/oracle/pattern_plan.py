@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ortools.sat.python import cp_model
@@ -101,33 +102,95 @@ def pattern_assignment(
     `thrifty`, else the one least travel away for a team holding a user of `tired` (user
     indices; `_best`)."""
     values: dict[int, int] = {}
-    departs: dict[tuple[int, int], int] = {}
-    latest = _latest_departures(trip, facts, pattern, cheap=bool(thrifty))
-    for block, columns in _blocks(trip, pattern):
-        values[trip.skeleton.block[(block.day, block.city)].index] = 1
-        for k, column in enumerate(columns):
-            choice: MealChoice = "first"
-            if not thrifty.isdisjoint(column.team):
-                choice = "cheap"
-            elif not tired.isdisjoint(column.team):
-                choice = "near"
-            _team(
-                trip,
-                facts,
-                block,
-                k,
-                column,
-                values=values,
-                departs=departs,
-                latest=latest,
-                choice=choice,
-                cheap_hotels=bool(thrifty),
-            )
-        _depart(trip, block, len(columns), values, departs)
+    layout = _Layout(
+        trip, facts, thrifty, tired, {}, _latest_departures(trip, facts, pattern, cheap=bool(thrifty))
+    )
+    blocks = list(_blocks(trip, pattern))
+    for i, (block, columns) in enumerate(blocks):
+        after = next(
+            ((b, c) for b, c in blocks[i + 1 :] if (b.day, b.city) == (block.day, block.city + 1)), None
+        )
+        if after is not None:
+            layout.settle(block, columns, *after)
+        layout.lay(block, columns, values)
     solution = [0] * len(trip.model.proto.variables)
     for index, value in values.items():
         solution[index] = value
     return Assignment(solution)
+
+
+@dataclass
+class _Layout:
+    """What laying a pattern's blocks one after the other shares: the model and facts, the users
+    whose teams eat at the cheapest or nearest members, the departures of the legs laid so far
+    (`departs`, set by `_depart`) and the latest departure each leg may take (`latest`)."""
+
+    trip: TripModel
+    facts: TripFacts
+    thrifty: frozenset[int]
+    tired: frozenset[int]
+    departs: dict[tuple[int, int], int]
+    latest: dict[tuple[int, int], int]
+
+    def lay(self, block: Block, columns: list[Column], values: dict[int, int]) -> int:
+        """Write `block`'s teams into `values` (then its leg's departure, `_depart`); the stops
+        they keep, each counted once per member."""
+        values[self.trip.skeleton.block[(block.day, block.city)].index] = 1
+        kept = 0
+        for k, column in enumerate(columns):
+            choice: MealChoice = "first"
+            if not self.thrifty.isdisjoint(column.team):
+                choice = "cheap"
+            elif not self.tired.isdisjoint(column.team):
+                choice = "near"
+            stops = _team(
+                self.trip,
+                self.facts,
+                block,
+                k,
+                column,
+                values=values,
+                departs=self.departs,
+                latest=self.latest,
+                choice=choice,
+                cheap_hotels=bool(self.thrifty),
+            )
+            kept += stops * len(column.team)
+        _depart(self.trip, block, len(columns), values, self.departs)
+        return kept
+
+    def settle(self, block: Block, columns: list[Column], arriving: Block, later: list[Column]) -> None:
+        """Before laying `block`, whose leg (a self-drive: a range of departures) `arriving`
+        then arrives by on the same day: the latest departure (every `SETTLE_STEP` minutes of
+        the range) that keeps the most stops over both blocks, each counted once per member.
+        The master credits the leaving block up to the range's latest departure and the
+        arriving one from its earliest, so written together one side must give way: on
+        task_000316 six teams left 兰州 at 13:51 after their last visits and lost most of their
+        afternoon in 甘南, 拉卜楞寺 with it."""
+        key = (block.city, block.day)
+        options = [leg for leg, _, _ in self.trip.skeleton.legs.get(key, [])]
+        gate = next(
+            (c.destination for c in columns if c.destination is not None and c.destination[0] == "leg"), None
+        )
+        if gate is None:
+            return
+        leg = self.facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+        if leg.depart == leg.latest or leg not in options:
+            return
+        last = min(leg.latest, self.latest.get(key, leg.latest))
+        best: tuple[int, int] | None = None
+        for minute in range(last, leg.depart - 1, -SETTLE_STEP):
+            trial = replace(self, departs=dict(self.departs), latest={**self.latest, key: minute})
+            values: dict[int, int] = {}
+            kept = trial.lay(block, columns, values) + trial.lay(arriving, later, values)
+            if best is None or kept > best[0]:
+                best = (kept, minute)
+        if best is not None:
+            self.latest[key] = best[1]
+
+
+SETTLE_STEP = 30
+"""Minutes between the departures of a self-drive range `_Layout.settle` tries."""
 
 
 def _blocks(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, list[Column]]]:
@@ -208,9 +271,9 @@ def _team(
     latest: dict[tuple[int, int], int],
     choice: MealChoice,
     cheap_hotels: bool,
-) -> None:
+) -> int:
     """Team k of `block`: members, gates (`cheap_hotels`, `departs` and `latest` as in
-    `_gate`), route and times."""
+    `_gate`), route and times; the stops it keeps."""
     values[block.teams.active[k].index] = 1
     for u in column.team:
         values[block.teams.member[k][u].index] = 1
@@ -267,6 +330,7 @@ def _team(
         values[route.empty.index] = 1
     values[block.leave[k].index] = leave
     values[block.back[k].index] = back
+    return len(sequence)
 
 
 def _gate(

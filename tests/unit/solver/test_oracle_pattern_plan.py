@@ -14,18 +14,29 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from solver.oracle.blocks import GateKey, trip_facts
+import pytest
+
+from solver.oracle.blocks import GateKey, TripFacts, trip_facts
 from solver.oracle.catalog import CityCatalog, classes
 from solver.oracle.clock import Clock
 from solver.oracle.colgen import ColumnGeneration
 from solver.oracle.improve import Assignment
 from solver.oracle.integer_master import Pattern, pool_master
+from solver.oracle.legs import LegOption
 from solver.oracle.model import Block, PlaceSet, build_model
-from solver.oracle.pattern_plan import _best, _gate, _latest_departures, _schedule, pattern_assignment
+from solver.oracle.pattern_plan import (
+    SETTLE_STEP,
+    _best,
+    _gate,
+    _latest_departures,
+    _Layout,
+    _schedule,
+    pattern_assignment,
+)
 from solver.oracle.pricing import Column
 from solver.oracle.rules import Goal
 from solver.oracle.scores import official_categories, scored_users
@@ -37,6 +48,7 @@ from tests.fixtures.strict_world import RAIL, TASK_A, FixtureWorld, Option
 from tests.unit.solver.test_oracle_decomposition import _pattern_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
 from verifier.model.plan import hhmm
+from verifier.model.task import Task
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
@@ -262,23 +274,28 @@ def _through(
     return Column((day, city), (0, 1), loose, 0, rows, tuple((restaurant, 0, meal) for meal in meals))
 
 
-def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach_its_hotel() -> None:
-    """TASK_A driving 海口 → 三亚 on day 2 and sleeping in 三亚: the latest departure the arriving
-    team allows is the one whose arrival, exit minutes and transfer to the hotel member written
-    end by 23:59 (`_latest_departures`, one per arrival at a hotel); the plan of that pattern
-    (the meals strict requires, nothing else) drives at the range's first minute (15:00: the
-    team has long eaten its lunch in 海口) and passes strict."""
+@dataclass(frozen=True)
+class _DayTwoDrive:
+    """TASK_A driving 海口 → 三亚 on day 2 in the self-drive range departing 15:00–20:59 and
+    sleeping in 三亚: its facts, a pattern of the meals strict requires and nothing else, and an
+    oracle search of it."""
+
+    task: Task
+    facts: TripFacts
+    cities: dict[str, CityCatalog]
+    leg: LegOption
+    pattern: Pattern
+    search: _OracleSearch
+
+
+def _day_two_drive() -> _DayTwoDrive:
     task = with_prefs(TASK_A, prefs())
     days, start, home, keys = frame_facts(task, STRICT_WORLD)
     users = scored_users(task, task.preference_table())
     cities = city_catalogs(task, STRICT_WORLD, keys, users, official_categories(STRICT_WORLD, keys))
     facts = trip_facts(days, start, home, cities)
-    drive = next(
-        i
-        for i, o in enumerate(facts.legs[("海口市", "三亚市", 2)])
-        if o.option.mode == "自驾" and o.depart == 900
-    )
-    leg = facts.legs[("海口市", "三亚市", 2)][drive]
+    options = facts.legs[("海口市", "三亚市", 2)]
+    drive = next(i for i, o in enumerate(options) if o.option.mode == "自驾" and o.depart == 900)
     road = ("leg", "海口市", "三亚市", 2, drive)
     pattern = Pattern(
         (
@@ -298,6 +315,18 @@ def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach
         users=users,
         goal=Goal(),
     )
+    return _DayTwoDrive(task, facts, cities, options[drive], pattern, search)
+
+
+def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach_its_hotel() -> None:
+    """On `_DayTwoDrive` the latest departure the arriving team allows is the one whose arrival,
+    exit minutes and transfer to the hotel member written end by 23:59
+    (`_latest_departures`, one per arrival at a hotel); the plan of the pattern drives at the
+    range's first minute (15:00: the team has long eaten its lunch in 海口) and passes strict."""
+    case = _day_two_drive()
+    task, facts, cities = case.task, case.facts, case.cities
+    leg, pattern, search = case.leg, case.pattern, case.search
+    road = ("leg", "海口市", "三亚市", 2, facts.legs[("海口市", "三亚市", 2)].index(leg))
     trip = search.pattern_model(pattern, facts, cities)
     hotel = trip.skeleton.hotels[(2, 2)][0][0]
     transfer = cities["三亚市"].travel((leg.option.to_hub,), (hotel.name,))
@@ -316,3 +345,32 @@ def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach
     assert plan is not None and strict_violations(task, plan, STRICT_WORLD) == []
     drives = [s for s in plan["days"][1]["city_segments"] if s.get("to_city") == "三亚市"]
     assert [(s["transport_mode"], s["start_time"]) for s in drives] == [("自驾", hhmm(900))]
+
+
+def test_a_self_drive_departs_when_both_its_blocks_keep_the_most_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`_Layout.settle` on `_DayTwoDrive`, with stand-in counts of the stops kept: the 海口
+    team keeps one more stop an hour later it may leave, the 三亚 team one more each 45 minutes
+    earlier it arrives; of the range's departures every 30 minutes from the latest the
+    arriving team allows, the one keeping the most over both (the latest among equals). A leg
+    on a timetable is left alone."""
+    case = _day_two_drive()
+    trip = case.search.pattern_model(case.pattern, case.facts, case.cities)
+    key = (1, 2)
+    last = _latest_departures(trip, case.facts, case.pattern, cheap=False)[key]
+
+    def kept(self: _Layout, block: Block, columns: list[Column], values: dict[int, int]) -> int:
+        minute = self.latest[key]
+        return minute // 60 if block.city == 1 else (last - minute) // 45
+
+    monkeypatch.setattr(_Layout, "lay", kept)
+    columns = {c.block: [c] for c in case.pattern.columns}
+    layout = _Layout(trip, case.facts, frozenset(), frozenset(), {}, {key: last})
+    layout.settle(trip.blocks[(2, 1)], columns[(2, "海口市")], trip.blocks[(2, 2)], columns[(2, "三亚市")])
+    tried = range(last, case.leg.depart - 1, -SETTLE_STEP)
+    assert layout.latest[key] == max(tried, key=lambda m: (m // 60 + (last - m) // 45, m))
+    assert layout.latest[key] not in (last, tried[-1])  # the stand-in counts trade the two off
+    flight = _Layout(trip, case.facts, frozenset(), frozenset(), {}, {})
+    flight.settle(trip.blocks[(3, 2)], columns[(3, "三亚市")], trip.blocks[(3, 2)], [])
+    assert flight.latest == {}
