@@ -216,7 +216,7 @@ def _solve_goal(
     frames = [Frame(days, start, (home, *sequence, home)) for sequence in sequences]
     per_user = trivial_bounds(world, frames, list(cities.values()))
     fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
-    budget = _Budget(search.clock, len(frames))
+    budget = _Budget(search.clock, len(frames), max(len(users), 1) if settings.splits else 1)
     if goal.kind == "gu" or (goal.kind == "ceiling" and not any(user.waivable for user in users)):
         fallback = min(fallback, search.decomposed(days, start, home, cities, budget.decomposition_share()))
     bounds: list[tuple[int, Frame]] = []
@@ -331,7 +331,8 @@ class _Budget:
     """How the time limit is spent, in deterministic seconds (`clock.Clock`): 20 % on the
     decomposed bound (GU), 40 % on the relaxed models of all orders — or on the decomposed
     bound too when a relaxed model's share would be under `MIN_BOUND_SECONDS` (none is then
-    built: the trivial bound stands in for it) — 10 % on split seeds and 10 % on trip seeds (GU,
+    built: the trivial bound stands in for it; an order has `models` of them, one per user
+    with splits, sharing its part) — 10 % on split seeds and 10 % on trip seeds (GU,
     with splits: `_Search.split`), 15 % on the decomposition's integer master (GU) and, when its
     pattern beats the warm starts, 10 % kept back (`reserved`) for laying the pattern out once
     the primal search is done (its next patterns' integer masters), 15 % kept back for closing the gap when
@@ -340,11 +341,13 @@ class _Budget:
 
     clock: Clock
     orders: int
+    models: int = 1
     reserved: float = 0.0
     """Seconds the primal search leaves for the pattern."""
 
     def decomposition_share(self) -> float:
-        relaxed = 0.0 if self.bound_share() >= MIN_BOUND_SECONDS else 0.4 * self.clock.limit
+        built = self.bound_share() / self.models >= MIN_BOUND_SECONDS
+        relaxed = 0.0 if built else 0.4 * self.clock.limit
         return 0.2 * self.clock.limit + relaxed
 
     def pattern_share(self) -> float:

@@ -417,15 +417,29 @@ def test_a_pattern_orders_cities_along_its_legs() -> None:
 
 
 @pytest.mark.parametrize(
-    ("limit", "orders", "share"), [(10, 1, 2.0), (10, 2, 2.0), (10, 6, 6.0), (60, 6, 12.0)]
+    ("limit", "orders", "models", "share"),
+    [
+        (10, 1, 1, 2.0),
+        (10, 2, 1, 2.0),
+        (10, 6, 1, 6.0),
+        (60, 6, 1, 12.0),
+        (10, 1, 3, 2.0),
+        (10, 1, 5, 6.0),
+        (10, 2, 2, 2.0),
+        (10, 2, 3, 6.0),
+        (60, 2, 6, 12.0),
+    ],
 )
 def test_the_time_no_relaxed_model_can_use_goes_to_the_decomposition(
-    limit: float, orders: int, share: float
+    limit: float, orders: int, models: int, share: float
 ) -> None:
     """At 10 s three cities make six orders, whose relaxed models would get 0.67 s each — under
-    `MIN_BOUND_SECONDS`, so none is built — and their 40 % goes to the decomposed bound."""
-    budget = _Budget(Clock(limit), orders)
-    assert (budget.bound_share() < MIN_BOUND_SECONDS) == (share > 0.2 * limit)
+    `MIN_BOUND_SECONDS`, so none is built — and their 40 % goes to the decomposed bound. With
+    splits an order's share is split again over one model per user: two orders of two users
+    get 1 s a model (built), of three users 0.67 s (none built); one order of five users 0.8 s
+    a model (none built), of three users 1.33 s (built)."""
+    budget = _Budget(Clock(limit), orders, models)
+    assert (budget.bound_share() / models < MIN_BOUND_SECONDS) == (share > 0.2 * limit)
     assert budget.decomposition_share() == pytest.approx(share)
 
 
