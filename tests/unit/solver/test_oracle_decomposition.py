@@ -55,6 +55,8 @@ from solver.oracle.solve import (
 from solver.oracle.solve import _Search as _OracleSearch
 from tests.fixtures.exhaustive import exhaustive_optimum
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
+from verifier.model.task import Task
+from verifier.world_facts import WorldFacts
 
 EXPECTED = {
     # task: (bound with splits, bound without); the exhaustive search finds 32/32, 14/10, 20/18,
@@ -484,18 +486,21 @@ def _pattern_search(task_id: str) -> tuple[ColumnGeneration, Pattern, _OracleSea
     generation, _ = _generation(task_id, True)
     pattern = pool_master(generation.master_skeleton, generation.columns, Clock(10), seconds=5, seed=0)[0]
     assert pattern is not None
-    return (
-        generation,
-        pattern,
-        _OracleSearch(
-            task,
-            world=WORLD,
-            settings=OracleSettings(time_limit=10, seed=0),
-            table=task.preference_table(),
-            db=official_categories(WORLD, generation.facts.cities),
-            users=generation.users,
-            goal=Goal(),
-        ),
+    return generation, pattern, oracle_search(task, WORLD, generation.facts, generation.users)
+
+
+def oracle_search(
+    task: Task, world: WorldFacts, facts: TripFacts, users: tuple[ScoredUser, ...]
+) -> _OracleSearch:
+    """An oracle search of `task` (10 s, seed 0, the GU goal) with no plan found yet."""
+    return _OracleSearch(
+        task,
+        world=world,
+        settings=OracleSettings(time_limit=10, seed=0),
+        table=task.preference_table(),
+        db=official_categories(world, facts.cities),
+        users=users,
+        goal=Goal(),
     )
 
 

@@ -38,14 +38,13 @@ from solver.oracle.pattern_plan import (
     pattern_assignment,
 )
 from solver.oracle.pricing import Column
-from solver.oracle.rules import Goal
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.skeleton import Frame
-from solver.oracle.solve import OracleSettings, city_catalogs, frame_facts
 from solver.oracle.solve import _Search as _OracleSearch
+from solver.oracle.solve import city_catalogs, frame_facts
 from tests.fixtures.preferences import city, prefs, with_prefs
 from tests.fixtures.strict_world import RAIL, TASK_A, FixtureWorld, Option
-from tests.unit.solver.test_oracle_decomposition import _pattern_search
+from tests.unit.solver.test_oracle_decomposition import _pattern_search, oracle_search
 from tests.unit.solver.test_oracle_exhaustive import HAND_MADE, WORLD
 from verifier.model.plan import hhmm
 from verifier.model.task import Task
@@ -241,15 +240,7 @@ def test_a_self_drive_leg_departs_when_its_leaving_teams_are_ready_and_its_arriv
     assert options[drive].latest == 629 and options[drive].duration == 180
     leg = next(g for c in found.columns if (g := c.origin) is not None and g[0] == "leg" and g[2] == "三亚市")
     pattern = _regated(found, leg, ("leg", "海口市", "三亚市", 3, drive))
-    search = _OracleSearch(
-        task,
-        world=STRICT_WORLD,
-        settings=OracleSettings(time_limit=10, seed=0),
-        table=task.preference_table(),
-        db=official_categories(STRICT_WORLD, generation.facts.cities),
-        users=generation.users,
-        goal=Goal(),
-    )
+    search = oracle_search(task, STRICT_WORLD, generation.facts, generation.users)
     search.from_pattern(pattern, generation.facts, dict(generation.cities))
     assert search.pattern is not None and search.pattern["written"]
     plan: dict[str, Any] | None = search.best.plan
@@ -306,15 +297,7 @@ def _day_two_drive() -> _DayTwoDrive:
         ),
         Fraction(1),
     )
-    search = _OracleSearch(
-        task,
-        world=STRICT_WORLD,
-        settings=OracleSettings(time_limit=10, seed=0),
-        table=task.preference_table(),
-        db=official_categories(STRICT_WORLD, facts.cities),
-        users=users,
-        goal=Goal(),
-    )
+    search = oracle_search(task, STRICT_WORLD, facts, users)
     return _DayTwoDrive(task, facts, cities, options[drive], pattern, search)
 
 
