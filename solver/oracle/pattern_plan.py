@@ -143,19 +143,7 @@ class _Layout:
                 choice = "cheap"
             elif not self.tired.isdisjoint(column.team):
                 choice = "near"
-            stops = _team(
-                self.trip,
-                self.facts,
-                block,
-                k,
-                column,
-                values=values,
-                departs=self.departs,
-                latest=self.latest,
-                choice=choice,
-                cheap_hotels=bool(self.thrifty),
-            )
-            kept += stops * len(column.team)
+            kept += self.team(block, k, column, values, choice) * len(column.team)
         _depart(self.trip, block, len(columns), values, self.departs)
         return kept
 
@@ -187,6 +175,89 @@ class _Layout:
                 best = (kept, minute)
         if best is not None:
             self.latest[key] = best[1]
+
+    def team(self, block: Block, k: int, column: Column, values: dict[int, int], choice: MealChoice) -> int:
+        """Write team k of `block` into `values`: members, gates (`gate`), route and times; the
+        stops it keeps."""
+        values[block.teams.active[k].index] = 1
+        for u in column.team:
+            values[block.teams.member[k][u].index] = 1
+        catalog = self.trip.place_sets[self.trip.frame.stops[block.city]].city
+        restaurants = _restaurant_classes(catalog)
+        origin = self.gate(block, column.origin, values, arriving=True)
+        destination = self.gate(block, column.destination, values, arriving=False)
+        route = block.routes[k]
+        stops = [
+            options
+            for name, _, meal in column.visits
+            if (options := _nodes(block, restaurants.get(name, (name,)), meal))
+        ]
+        split = len(column.team) < self.trip.users
+        spec = self.facts.blocks[column.block]
+        kept = {
+            meal
+            for gate in (*spec.origins, *spec.destinations)
+            if gate.key in (column.origin, column.destination)
+            for meal in gate.keeps
+        }
+        leave, sequence, back = _schedule(
+            catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), choice=choice
+        )
+        path = [0, *(i + 1 for i, _ in sequence), 0]
+        for tail, head in itertools.pairwise(path):
+            arc = route.arcs.get((tail, head))
+            if arc is not None:
+                values[arc.index] = 1
+        for i, start in sequence:
+            values[route.visit[i].index] = 1
+            values[route.start[i].index] = start
+        if not sequence:
+            values[route.empty.index] = 1
+        values[block.leave[k].index] = leave
+        values[block.back[k].index] = back
+        return len(sequence)
+
+    def gate(
+        self, block: Block, gate: GateKey | None, values: dict[int, int], *, arriving: bool
+    ) -> tuple[tuple[str, ...], int | None] | None:
+        """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
+        its day and departure); its places and the time it sets, None when the model lacks it. A
+        hotel is its class's first member the model holds — once any user is `thrifty`, the one
+        of least cost: the master counts a night at its class's least cost, and the night's hotel is the whole
+        group's, so it is the cheapest for every team once any user is charged for the budget. An
+        arriving leg departs when its leaving block's teams let it (`departs`, set by `_depart`),
+        else at its earliest; a leaving leg sets its latest minute (no later than the arriving
+        teams allow: `latest`, `_latest_departures`) less check-in as the team's deadline, and
+        `_depart` fixes the departure once the block's teams are timed."""
+        if gate is None:
+            return None
+        ends = block.origins if arriving else block.destinations
+        literals = block.origin_literals if arriving else block.destination_literals
+        if gate[0] == "hotel":
+            night = block.day - 1 if arriving else block.day
+            hotel = _hotel(self.trip, self.facts, (night, block.city), gate, cheap=bool(self.thrifty))
+            if hotel is None:
+                return None
+            place, literal = hotel
+            values[literal.index] = 1
+            return _end(ends, literals, place.name, values), None
+        option = self.facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+        transition = block.city - 1 if arriving else block.city
+        for leg, literal, depart in self.trip.skeleton.legs.get((transition, block.day), []):
+            if leg == option:
+                values[literal.index] = 1
+                values[self.trip.skeleton.on_day[(transition, block.day)].index] = 1
+                hub = leg.option.to_hub if arriving else leg.option.from_hub
+                if arriving:
+                    minute = self.departs.get((transition, block.day), leg.depart)
+                    values[depart.index] = minute
+                    time = minute + leg.duration + leg.exit
+                else:
+                    time = (
+                        min(leg.latest, self.latest.get((transition, block.day), leg.latest)) - leg.check_in
+                    )
+                return _end(ends, literals, hub, values), time
+        return None
 
 
 SETTLE_STEP = 30
@@ -259,130 +330,6 @@ def _depart(
         return
 
 
-def _team(
-    trip: TripModel,
-    facts: TripFacts,
-    block: Block,
-    k: int,
-    column: Column,
-    *,
-    values: dict[int, int],
-    departs: dict[tuple[int, int], int],
-    latest: dict[tuple[int, int], int],
-    choice: MealChoice,
-    cheap_hotels: bool,
-) -> int:
-    """Team k of `block`: members, gates (`cheap_hotels`, `departs` and `latest` as in
-    `_gate`), route and times; the stops it keeps."""
-    values[block.teams.active[k].index] = 1
-    for u in column.team:
-        values[block.teams.member[k][u].index] = 1
-    catalog = trip.place_sets[trip.frame.stops[block.city]].city
-    restaurants = _restaurant_classes(catalog)
-    origin = _gate(
-        trip,
-        facts,
-        block,
-        column.origin,
-        values,
-        departs=departs,
-        latest=latest,
-        arriving=True,
-        cheap=cheap_hotels,
-    )
-    destination = _gate(
-        trip,
-        facts,
-        block,
-        column.destination,
-        values,
-        departs=departs,
-        latest=latest,
-        arriving=False,
-        cheap=cheap_hotels,
-    )
-    route = block.routes[k]
-    stops = [
-        options
-        for name, _, meal in column.visits
-        if (options := _nodes(block, restaurants.get(name, (name,)), meal))
-    ]
-    split = len(column.team) < trip.users
-    spec = facts.blocks[column.block]
-    kept = {
-        meal
-        for gate in (*spec.origins, *spec.destinations)
-        if gate.key in (column.origin, column.destination)
-        for meal in gate.keeps
-    }
-    leave, sequence, back = _schedule(
-        catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), choice=choice
-    )
-    path = [0, *(i + 1 for i, _ in sequence), 0]
-    for tail, head in itertools.pairwise(path):
-        arc = route.arcs.get((tail, head))
-        if arc is not None:
-            values[arc.index] = 1
-    for i, start in sequence:
-        values[route.visit[i].index] = 1
-        values[route.start[i].index] = start
-    if not sequence:
-        values[route.empty.index] = 1
-    values[block.leave[k].index] = leave
-    values[block.back[k].index] = back
-    return len(sequence)
-
-
-def _gate(
-    trip: TripModel,
-    facts: TripFacts,
-    block: Block,
-    gate: GateKey | None,
-    values: dict[int, int],
-    *,
-    departs: dict[tuple[int, int], int],
-    latest: dict[tuple[int, int], int],
-    arriving: bool,
-    cheap: bool,
-) -> tuple[tuple[str, ...], int | None] | None:
-    """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
-    its day and departure); its places and the time it sets, None when the model lacks it. A
-    hotel is its class's first member the model holds — with `cheap`, the one of least cost:
-    the master counts a night at its class's least cost, and the night's hotel is the whole
-    group's, so it is the cheapest for every team once any user is charged for the budget. An
-    arriving leg departs when its leaving block's teams let it (`departs`, set by `_depart`),
-    else at its earliest; a leaving leg sets its latest minute (no later than the arriving
-    teams allow: `latest`, `_latest_departures`) less check-in as the team's deadline, and
-    `_depart` fixes the departure once the block's teams are timed."""
-    if gate is None:
-        return None
-    ends = block.origins if arriving else block.destinations
-    literals = block.origin_literals if arriving else block.destination_literals
-    if gate[0] == "hotel":
-        night = block.day - 1 if arriving else block.day
-        hotel = _hotel(trip, facts, (night, block.city), gate, cheap=cheap)
-        if hotel is None:
-            return None
-        place, literal = hotel
-        values[literal.index] = 1
-        return _end(ends, literals, place.name, values), None
-    option = facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
-    transition = block.city - 1 if arriving else block.city
-    for leg, literal, depart in trip.skeleton.legs.get((transition, block.day), []):
-        if leg == option:
-            values[literal.index] = 1
-            values[trip.skeleton.on_day[(transition, block.day)].index] = 1
-            hub = leg.option.to_hub if arriving else leg.option.from_hub
-            if arriving:
-                minute = departs.get((transition, block.day), leg.depart)
-                values[depart.index] = minute
-                time = minute + leg.duration + leg.exit
-            else:
-                time = min(leg.latest, latest.get((transition, block.day), leg.latest)) - leg.check_in
-            return _end(ends, literals, hub, values), time
-    return None
-
-
 def _hotel(
     trip: TripModel, facts: TripFacts, night: tuple[int, int], gate: GateKey, *, cheap: bool
 ) -> tuple[Place, cp_model.IntVar] | None:
@@ -417,7 +364,7 @@ UNDUE = frozenset(range(len(MEALS))) - frozenset(required_meals())
 """Meals strict never requires (breakfast): a late team may drop them."""
 
 Gate = tuple[tuple[str, ...], int | None] | None
-"""A team's end as `_gate` finds it: its places and the time it sets."""
+"""A team's end as `_Layout.gate` finds it: its places and the time it sets."""
 
 
 def _schedule(

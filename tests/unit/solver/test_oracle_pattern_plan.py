@@ -31,7 +31,6 @@ from solver.oracle.model import Block, PlaceSet, build_model
 from solver.oracle.pattern_plan import (
     SETTLE_STEP,
     _best,
-    _gate,
     _latest_departures,
     _Layout,
     _schedule,
@@ -318,9 +317,8 @@ def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach
     assert set(latest) == {(0, 1), (1, 2)}  # each arrival at a hotel: the flight in, the drive
     assert latest[(1, 2)] == DAY - 1 - transfer - leg.exit - leg.duration < leg.latest
     # the 海口 team's deadline at the hub: that departure less check-in, not the range's latest
-    end = _gate(
-        trip, facts, trip.blocks[(2, 1)], road, {}, departs={}, latest=latest, arriving=False, cheap=False
-    )
+    layout = _Layout(trip, facts, frozenset(), frozenset(), {}, latest)
+    end = layout.gate(trip.blocks[(2, 1)], road, {}, arriving=False)
     assert end is not None and end[1] == latest[(1, 2)] - leg.check_in
     search.from_pattern(pattern, facts, cities)
     assert search.pattern is not None and search.pattern["written"]
