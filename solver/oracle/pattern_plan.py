@@ -187,11 +187,6 @@ class _Layout:
         origin = self.gate(block, column.origin, values, arriving=True)
         destination = self.gate(block, column.destination, values, arriving=False)
         route = block.routes[k]
-        stops = [
-            options
-            for name, _, meal in column.visits
-            if (options := _nodes(block, restaurants.get(name, (name,)), meal))
-        ]
         split = len(column.team) < self.trip.users
         spec = self.facts.blocks[column.block]
         kept = {
@@ -200,6 +195,7 @@ class _Layout:
             if gate.key in (column.origin, column.destination)
             for meal in gate.keeps
         }
+        stops = _due_meals(block, column, restaurants, kept)
         leave, sequence, back = _schedule(
             catalog, block, stops, (origin, destination), split=split, optional=frozenset(kept), choice=choice
         )
@@ -262,6 +258,32 @@ class _Layout:
 
 SETTLE_STEP = 30
 """Minutes between the departures of a self-drive range `_Layout.settle` tries."""
+
+
+def _due_meals(
+    block: Block, column: Column, restaurants: dict[str, tuple[str, ...]], kept: set[int]
+) -> list[list[int]]:
+    """The column's stops as the model's options (`_nodes`), with every meal strict requires
+    that its gates do not keep (`kept`) and its route lacks added at the block's restaurants,
+    before the first visit the pattern starts once the meal's window opens. A loose column (a
+    transition day's) may leave a due meal out — the master forces no meal there, since the
+    day's other block may hold it —, so the written plan would miss it: task_003455's pattern
+    of 109 sent a user into 丽江 at 06:01 after a dawn drive with no lunch all day, and strict
+    rejected every plan of it."""
+    timed = [
+        (start, options)
+        for name, start, meal in column.visits
+        if (options := _nodes(block, restaurants.get(name, (name,)), meal))
+    ]
+    for meal in required_meals():
+        if meal in kept or any(block.nodes[options[0]].meal == meal for _, options in timed):
+            continue
+        options = [i for i, node in enumerate(block.nodes) if node.meal == meal]
+        if options:
+            opens = MEALS[meal][1]
+            at = next((p for p, (start, _) in enumerate(timed) if start >= opens), len(timed))
+            timed.insert(at, (opens, options))
+    return [options for _, options in timed]
 
 
 def _blocks(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, list[Column]]]:

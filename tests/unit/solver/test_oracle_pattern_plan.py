@@ -267,8 +267,8 @@ def _through(
 @dataclass(frozen=True)
 class _DayTwoDrive:
     """TASK_A driving 海口 → 三亚 on day 2 in the self-drive range departing 15:00–20:59 and
-    sleeping in 三亚: its facts, a pattern of the meals strict requires and nothing else, and an
-    oracle search of it."""
+    sleeping in 三亚: its facts, a pattern of the meals strict requires and nothing else (or,
+    `lunch` false, without day 3's lunch), and an oracle search of it."""
 
     task: Task
     facts: TripFacts
@@ -278,7 +278,7 @@ class _DayTwoDrive:
     search: _OracleSearch
 
 
-def _day_two_drive() -> _DayTwoDrive:
+def _day_two_drive(*, lunch: bool = True) -> _DayTwoDrive:
     task = with_prefs(TASK_A, prefs())
     days, start, home, keys = frame_facts(task, STRICT_WORLD)
     users = scored_users(task, task.preference_table())
@@ -292,7 +292,12 @@ def _day_two_drive() -> _DayTwoDrive:
             _through(1, "海口市", (("leg", "长春市", "海口市", 1, 0), ("hotel", 1, "海口市", 0)), (DINNER,)),
             _through(2, "海口市", (("hotel", 1, "海口市", 0), road), (LUNCH,)),
             _through(2, "三亚市", (road, ("hotel", 2, "三亚市", 0)), (), loose=True),
-            _through(3, "三亚市", (("hotel", 2, "三亚市", 0), ("leg", "三亚市", "长春市", 3, 0)), (LUNCH,)),
+            _through(
+                3,
+                "三亚市",
+                (("hotel", 2, "三亚市", 0), ("leg", "三亚市", "长春市", 3, 0)),
+                (LUNCH,) if lunch else (),
+            ),
         ),
         Fraction(1),
     )
@@ -355,3 +360,19 @@ def test_a_self_drive_departs_when_both_its_blocks_keep_the_most_stops(
     flight = _Layout(trip, case.facts, frozenset(), frozenset(), {}, {})
     flight.settle(trip.blocks[(3, 2)], columns[(3, "三亚市")], trip.blocks[(3, 2)], [])
     assert flight.latest == {}
+
+
+def test_a_due_meal_the_pattern_leaves_out_is_written_at_the_blocks_restaurants() -> None:
+    """`_DayTwoDrive` without day 3's lunch (the master forces no meal in a loose column, so a
+    pattern may lack one): the writer adds the lunch its gates do not keep, and the plan passes
+    strict; dinner, which the 22:00 flight keeps from being due, is not added."""
+    case = _day_two_drive(lunch=False)
+    case.search.from_pattern(case.pattern, case.facts, case.cities)
+    assert case.search.pattern is not None and case.search.pattern["written"]
+    plan = case.search.best.plan
+    assert plan is not None and strict_violations(case.task, plan, STRICT_WORLD) == []
+    foods = [
+        a for s in plan["days"][2]["city_segments"] for a in s.get("activities", []) if a["type"] == "food"
+    ]
+    lunch = MEALS[LUNCH][1:]
+    assert [hhmm(lunch[0]) <= a["start_time"] < hhmm(lunch[1]) for a in foods] == [True]
