@@ -82,6 +82,14 @@ class TripFacts:
     def date(self, day: int) -> dt.date:
         return self.start + dt.timedelta(days=day - 1)
 
+    def leg(self, gate: GateKey) -> LegOption:
+        """The leg option a leg gate ("leg", from, to, day, option) names."""
+        return self.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+
+    def hotel(self, gate: GateKey) -> Place:
+        """The hotel class a hotel gate ("hotel", night, city, class) names."""
+        return self.hotels[str(gate[2])][int(gate[3])]
+
     def hotel_price(self, city: CityCatalog, night: int, k: int) -> int:
         """The lowest declarable per-person price of hotel class k of `city` for night `night`."""
         return lowest_cost_fen(city.price_on(self.hotels[city.key][k], self.date(night)))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ortools.sat.python import cp_model
@@ -46,7 +46,7 @@ def class_members(pattern: Pattern, facts: TripFacts, cities: dict[str, CityCata
         names |= {m for name, _, meal in column.visits if meal is not None for m in restaurants.get(name, ())}
         for gate in (column.origin, column.destination):
             if gate is not None and gate[0] == "hotel":
-                names |= set(facts.hotels[str(gate[2])][int(gate[3])].members)
+                names |= set(facts.hotel(gate).members)
     return names
 
 
@@ -102,10 +102,10 @@ def pattern_assignment(
     `thrifty`, else the one least travel away for a team holding a user of `tired` (user
     indices; `_best`)."""
     values: dict[int, int] = {}
-    layout = _Layout(
-        trip, facts, thrifty, tired, {}, _latest_departures(trip, facts, pattern, cheap=bool(thrifty))
-    )
     blocks = list(_blocks(trip, pattern))
+    layout = _Layout(
+        trip, facts, thrifty, tired, {}, _latest_departures(trip, facts, blocks, cheap=bool(thrifty))
+    )
     for i, (block, columns) in enumerate(blocks):
         after = next(
             ((b, c) for b, c in blocks[i + 1 :] if (b.day, b.city) == (block.day, block.city + 1)), None
@@ -131,6 +131,9 @@ class _Layout:
     tired: frozenset[int]
     departs: dict[tuple[int, int], int]
     latest: dict[tuple[int, int], int]
+    restaurants: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Per city the restaurant classes (`_restaurant_classes`), computed once for every team
+    `settle` lays again."""
 
     def lay(self, block: Block, columns: list[Column], values: dict[int, int]) -> int:
         """Write `block`'s teams into `values` (then its leg's departure, `_depart`); the stops
@@ -162,7 +165,7 @@ class _Layout:
         )
         if gate is None:
             return
-        leg = self.facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+        leg = self.facts.leg(gate)
         if leg.depart == leg.latest or leg not in options:
             return
         last = min(leg.latest, self.latest.get(key, leg.latest))
@@ -182,8 +185,10 @@ class _Layout:
         values[block.teams.active[k].index] = 1
         for u in column.team:
             values[block.teams.member[k][u].index] = 1
-        catalog = self.trip.place_sets[self.trip.frame.stops[block.city]].city
-        restaurants = _restaurant_classes(catalog)
+        catalog = _catalog(self.trip, block)
+        if catalog.key not in self.restaurants:
+            self.restaurants[catalog.key] = _restaurant_classes(catalog)
+        restaurants = self.restaurants[catalog.key]
         origin = self.gate(block, column.origin, values, arriving=True)
         destination = self.gate(block, column.destination, values, arriving=False)
         route = block.routes[k]
@@ -219,12 +224,12 @@ class _Layout:
         """Set the model's literals of a column's gate (the hotel and the block's end, or the leg,
         its day and departure); its places and the time it sets, None when the model lacks it. A
         hotel is its class's first member the model holds — once any user is `thrifty`, the one
-        of least cost: the master counts a night at its class's least cost, and the night's hotel is the whole
-        group's, so it is the cheapest for every team once any user is charged for the budget. An
-        arriving leg departs when its leaving block's teams let it (`departs`, set by `_depart`),
-        else at its earliest; a leaving leg sets its latest minute (no later than the arriving
-        teams allow: `latest`, `_latest_departures`) less check-in as the team's deadline, and
-        `_depart` fixes the departure once the block's teams are timed."""
+        of least cost: the master counts a night at its class's least cost, and the night's hotel
+        is the whole group's, so it is the cheapest for every team once any user is charged for
+        the budget. An arriving leg departs when its leaving block's teams let it (`departs`, set
+        by `_depart`), else at its earliest; a leaving leg sets its latest minute (no later than
+        the arriving teams allow: `latest`, `_latest_departures`) less check-in as the team's
+        deadline, and `_depart` fixes the departure once the block's teams are timed."""
         if gate is None:
             return None
         ends = block.origins if arriving else block.destinations
@@ -237,7 +242,7 @@ class _Layout:
             place, literal = hotel
             values[literal.index] = 1
             return _end(ends, literals, place.name, values), None
-        option = self.facts.legs[(str(gate[1]), str(gate[2]), int(gate[3]))][int(gate[4])]
+        option = self.facts.leg(gate)
         transition = block.city - 1 if arriving else block.city
         for leg, literal, depart in self.trip.skeleton.legs.get((transition, block.day), []):
             if leg == option:
@@ -302,30 +307,34 @@ def _blocks(trip: TripModel, pattern: Pattern) -> Iterator[tuple[Block, list[Col
 
 
 def _latest_departures(
-    trip: TripModel, facts: TripFacts, pattern: Pattern, *, cheap: bool
+    trip: TripModel, facts: TripFacts, blocks: list[tuple[Block, list[Column]]], *, cheap: bool
 ) -> dict[tuple[int, int], int]:
-    """Per (transition, day) the latest departure that still lets every team of the pattern
-    arriving by it reach the hotel it sleeps in by 23:59 — straight from the hub, to the member
-    `_hotel` writes (`cheap` as there). The master credits each side of a leg alone (the
-    arriving block from the earliest departure, the leaving one up to the latest), so a leaving
-    team writes its route to this deadline too: a self-drive left at 18:39 for five hours on the
-    road, and the arriving team's transfer to its hotel ran past midnight (task_003408)."""
-    stage = {key: index for index, key in enumerate(trip.frame.stops[1:-1], start=1)}
+    """Per (transition, day) the latest departure that still lets every team of the pattern's
+    `blocks` (`_blocks`) arriving by it reach the hotel it sleeps in by 23:59 — straight from
+    the hub, to the member `_hotel` writes (`cheap` as there). The master credits each side of a
+    leg alone (the arriving block from the earliest departure, the leaving one up to the
+    latest), so a leaving team writes its route to this deadline too: a self-drive left at 18:39
+    for five hours on the road, and the arriving team's transfer to its hotel ran past midnight
+    (task_003408). Blocks `_blocks` passes over are written nowhere and set no deadline."""
     found: dict[tuple[int, int], int] = {}
-    for column in pattern.columns:
-        origin, destination = column.origin, column.destination
-        if origin is None or origin[0] != "leg" or destination is None or destination[0] != "hotel":
-            continue
-        day, city = column.block
-        hotel = _hotel(trip, facts, (day, stage[city]), destination, cheap=cheap)
-        if hotel is None:
-            continue
-        leg = facts.legs[(str(origin[1]), str(origin[2]), int(origin[3]))][int(origin[4])]
-        catalog = trip.place_sets[trip.frame.stops[stage[city]]].city
-        travel = _travel(catalog, (leg.option.to_hub,), (hotel[0].name,))
-        key = (stage[city] - 1, day)
-        found[key] = min(found.get(key, DAY), DAY - 1 - travel - leg.exit - leg.duration)
+    for block, columns in blocks:
+        for column in columns:
+            origin, destination = column.origin, column.destination
+            if origin is None or origin[0] != "leg" or destination is None or destination[0] != "hotel":
+                continue
+            hotel = _hotel(trip, facts, (block.day, block.city), destination, cheap=cheap)
+            if hotel is None:
+                continue
+            leg = facts.leg(origin)
+            travel = _travel(_catalog(trip, block), (leg.option.to_hub,), (hotel[0].name,))
+            key = (block.city - 1, block.day)
+            found[key] = min(found.get(key, DAY), DAY - 1 - travel - leg.exit - leg.duration)
     return found
+
+
+def _catalog(trip: TripModel, block: Block) -> CityCatalog:
+    """The city catalog of `block`."""
+    return trip.place_sets[trip.frame.stops[block.city]].city
 
 
 def _depart(
@@ -358,7 +367,7 @@ def _hotel(
     """The member of a hotel gate's class the night (day, stage) is written at, with its
     literal: the first the model holds, or with `cheap` the one of least cost; None when the
     model holds none."""
-    members = set(facts.hotels[str(gate[2])][int(gate[3])].members)
+    members = set(facts.hotel(gate).members)
     held = [(p, lit) for p, lit in trip.skeleton.hotels.get(night, []) if p.name in members]
     if not held:
         return None

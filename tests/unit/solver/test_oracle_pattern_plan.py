@@ -31,6 +31,7 @@ from solver.oracle.model import Block, PlaceSet, build_model
 from solver.oracle.pattern_plan import (
     SETTLE_STEP,
     _best,
+    _blocks,
     _latest_departures,
     _Layout,
     _schedule,
@@ -318,7 +319,7 @@ def test_a_leaving_team_is_due_at_the_hub_in_time_for_the_arriving_team_to_reach
     hotel = trip.skeleton.hotels[(2, 2)][0][0]
     transfer = cities["三亚市"].travel((leg.option.to_hub,), (hotel.name,))
     assert transfer is not None and transfer > 0
-    latest = _latest_departures(trip, facts, pattern, cheap=False)
+    latest = _latest_departures(trip, facts, list(_blocks(trip, pattern)), cheap=False)
     assert set(latest) == {(0, 1), (1, 2)}  # each arrival at a hotel: the flight in, the drive
     assert latest[(1, 2)] == DAY - 1 - transfer - leg.exit - leg.duration < leg.latest
     # the 海口 team's deadline at the hub: that departure less check-in, not the range's latest
@@ -344,7 +345,7 @@ def test_a_self_drive_departs_when_both_its_blocks_keep_the_most_stops(
     case = _day_two_drive()
     trip = case.search.pattern_model(case.pattern, case.facts, case.cities)
     key = (1, 2)
-    last = _latest_departures(trip, case.facts, case.pattern, cheap=False)[key]
+    last = _latest_departures(trip, case.facts, list(_blocks(trip, case.pattern)), cheap=False)[key]
 
     def kept(self: _Layout, block: Block, columns: list[Column], values: dict[int, int]) -> int:
         minute = self.latest[key]
