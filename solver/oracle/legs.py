@@ -13,7 +13,10 @@ meal window whether the window lies before the leg, after it, or is *blocked* (o
 or outside the trip for the first and last legs) — which decides the strict required meals.
 Among timetabled departures with the same mode, hubs and meal pattern, one that departs no
 earlier, arrives no later and costs no more is at least as good in every plan, so only the
-Pareto front is kept (exact; docs/oracle.md).
+Pareto front is kept (exact; docs/oracle.md). A departure strict never matches — one of several
+of the same mode and times (codeshares), which strict resolves to the first in timetable
+order (`verifier.strict.timetable.match_leg`) — is no candidate: a plan written with its times
+is priced at the first one's fare.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from verifier.strict.clock import DAY
 from verifier.strict.connections import connection_minutes
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
+from verifier.strict.timetable import match_leg
 from verifier.world_facts import IntercityOption, WorldFacts
 
 
@@ -85,9 +89,12 @@ def leg_options(
     """The candidates of one transition on one date, pruned to the Pareto front (see module)."""
     timetabled: list[LegOption] = []
     flexible: list[LegOption] = []
-    for option in world.intercity_options(origin, destination, date):
+    options = world.intercity_options(origin, destination, date)
+    for option in options:
         duration = option.arrive - option.depart
         if duration <= 0 or (not last and option.arrive >= DAY and not option.flexible):
+            continue
+        if match_leg(options, option.mode, option.depart, option.arrive).option is not option:
             continue
         if option.flexible:
             flexible += _drive_ranges(option, duration, first=first, last=last)
