@@ -83,7 +83,7 @@ def certify_record(
     if any(value < 0 and master.rows.sense.get(key) == "<=" for key, value in duals.items()):
         return Certificate(task_id, stored, None, "a multiplier of a ≤ row is negative")
     ceilings = _ceilings(facts.blocks, cities, users, duals, splits=splits, seconds=seconds)
-    value = lagrangian(master, duals, block_ceilings(ceilings)).kept
+    value = lagrangian(master, duals, block_ceilings(ceilings))
     if value is None:
         return Certificate(task_id, stored, None, "the task has no trip skeleton (no leg or hotel fits)")
     recomputed = math.floor(value)

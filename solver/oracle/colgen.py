@@ -2,7 +2,8 @@
 
 See docs/oracle.md#the-decomposed-bound-column-generation-over-day-blocks.
 
-Each round solves the master LP over the columns so far (`master.LinearMaster`), prices every
+Each round solves the master LP over the columns so far (`master.LinearMaster`), prices — at
+a point between its duals and the multipliers of the best bound so far (`smoothed`) — every
 block for the whole group and — with splits — for every single user, and for larger teams
 only where the single users' answers leave room (a team's best reduced cost is at most the sum
 of its members' best, less the block's team dual counted once: `team_ceiling`), adds the
@@ -50,6 +51,11 @@ origin's bound, so that a call returns the highest of its origins' bounds."""
 
 SPLIT_WORK_LIMIT = 300_000
 """The most work a split seed's pricing call may do beyond its first dive (`held_price`)."""
+
+SMOOTHING = Fraction(7, 10)
+"""Wentges' α: a round prices at the point this far from the master's duals back toward the
+stability centre (`smoothed`); after a round whose columns all fail to cut the master's duals
+(a mis-price) the next prices at α − (1 − α)·k, down to the master's duals themselves."""
 
 REDUCED_EPSILON = Fraction(1, 10**6)
 """A column enters the master when its exact reduced cost exceeds this."""
@@ -310,44 +316,62 @@ class ColumnGeneration:
         everyone = tuple(range(len(self.users)))
         warm = warm_duals(self.facts, self.cities, self.users, splits=self.splits)
         master.center(warm)
-        centre: tuple[Fraction, dict[RowKey, Fraction]] | None = None
         first = self.first_pass(warm, clock)
         if first is not None:
-            values = lagrangian(self.master_skeleton, warm, block_ceilings(first))
-            run.value = run.first = values.kept
+            run.value = run.first = lagrangian(self.master_skeleton, warm, block_ceilings(first))
             run.duals = warm
-            centre = (values.priced, warm)
         while not clock.spent():
-            lp, duals = master.solve()
+            lp, out = master.solve()
             clock.add(master.take_work() * LP_SECONDS)
-            found, ceilings, proven = self._round(duals, clock, everyone)
-            if ceilings is None:
-                for column in found:
-                    master.add_column(column)
-                    run.columns += 1
-                break
-            run.rounds += 1
             run.lp = lp
-            values = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
-            value = values.kept
-            if value is not None and (run.value is None or value < run.value):
-                run.value, run.duals = value, duals
-            if centre is None or values.priced < centre[0]:
-                centre = (values.priced, duals)
-            if not found and proven:
-                if not master.boxed():
+            boxed = master.boxed()
+            found, priced = self._smoothed_round(run, out, clock, everyone)
+            for column in found:
+                master.add_column(column)
+                run.columns += 1
+            if priced is None:
+                break
+            duals, value, proven, last = priced
+            if not last and proven:
+                if not boxed:
                     run.converged, run.optimal, run.optimal_value = True, duals, value
                     break
                 master.center(duals)
                 continue
-            master.center(centre[1])
-            if not found:
+            master.center(run.duals)
+            if not last:
                 self.work_limit = self.work_limit * 4
-            for column in found:
-                master.add_column(column)
-                run.columns += 1
         run.seconds = clock.used
         return run
+
+    def _smoothed_round(
+        self, run: BoundRun, out: dict[RowKey, Fraction], clock: Clock, everyone: Team
+    ) -> tuple[list[Column], tuple[dict[RowKey, Fraction], Fraction | None, bool, bool] | None]:
+        """Price at the point `SMOOTHING` of the way from the master's duals `out` back to the
+        stability centre (`run.duals` when the round starts: the multipliers of the best bound
+        so far, which each pricing's Lagrangian value may replace for the next round); while
+        none of the columns found cuts `out` (a mis-price), again nearer `out`, down to `out`
+        itself (Wentges' smoothing: the master's extreme duals jump, the centre holds what was
+        learnt). The columns found, and
+        the last pricing's duals, Lagrangian value, whether it was proven and whether it found a
+        column (None when the clock ran out mid-round)."""
+        found: list[Column] = []
+        centre = run.duals if run.value is not None else None
+        step = 1
+        while True:
+            alpha = max(Fraction(0), 1 - step * (1 - SMOOTHING)) if centre is not None else Fraction(0)
+            duals = smoothed(centre, out, alpha) if centre is not None and alpha else out
+            columns, ceilings, proven = self._round(duals, clock, everyone)
+            found += columns
+            if ceilings is None:
+                return found, None
+            run.rounds += 1
+            value = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
+            if value is not None and (run.value is None or value < run.value):
+                run.value, run.duals = value, duals
+            if not alpha or any(reduced_cost(column, out) > REDUCED_EPSILON for column in columns):
+                return found, (duals, value, proven, bool(columns))
+            step += 1
 
     def columns_above(
         self, duals: dict[RowKey, Fraction], threshold: Fraction, clock: Clock
@@ -472,6 +496,23 @@ class ColumnGeneration:
         """A team's pricing, its ceiling no higher than its members' `estimate`."""
         priced = self._price(pricer, team, dual, clock)
         return replace(priced, ceiling=min(priced.ceiling, estimate))
+
+
+def smoothed(
+    centre: Mapping[RowKey, Fraction], out: Mapping[RowKey, Fraction], alpha: Fraction
+) -> dict[RowKey, Fraction]:
+    """Wentges' smoothing: the point `alpha` of the way from the master's duals `out` back to
+    the stability centre (multipliers of the best Lagrangian value so far). Convex: ≤ rows keep
+    π ≥ 0, so the Lagrangian there is a bound."""
+    zero = Fraction(0)
+    keys = centre.keys() | out.keys()
+    mixed = {key: alpha * centre.get(key, zero) + (1 - alpha) * out.get(key, zero) for key in keys}
+    return {key: value for key, value in mixed.items() if value}
+
+
+def reduced_cost(column: Column, duals: Mapping[RowKey, Fraction]) -> Fraction:
+    """A column's exact reduced cost under `duals`."""
+    return column.value - sum((c * duals.get(key, Fraction(0)) for key, c in column.rows), Fraction(0))
 
 
 def _lookup(duals: Mapping[RowKey, Fraction]) -> Callable[[RowKey], Fraction]:

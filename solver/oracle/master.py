@@ -382,54 +382,35 @@ SKELETON_VARIABLES = frozenset({"z", "on", "by", "T", "e", "kappa", "N", "h", "x
 Block = tuple[int, str]
 
 
-@dataclass(frozen=True)
-class LagrangianValue:
-    """The Lagrangian function at one set of multipliers, two ways (`lagrangian`)."""
-
-    kept: Fraction | None
-    """The skeleton's rows kept (`best_skeleton`): the bound; None when no skeleton exists (then
-    no plan does)."""
-    priced: Fraction
-    """Every row priced and every variable and packing counted when positive: the function the
-    master LP minimises, whose best point centres its box (`colgen.ColumnGeneration.run`); never
-    below `kept`."""
-
-
 def lagrangian(
     skeleton: Skeleton, duals: Mapping[RowKey, Fraction], packings: Mapping[Block, Fraction]
-) -> LagrangianValue:
+) -> Fraction | None:
     """The Lagrangian function at `duals`: π·b over the priced rows, plus upper × the positive
     reduced cost of each free variable, plus `best_skeleton` with the skeleton's variables at
     their reduced costs — `packings` giving per block an upper bound on the sum of the reduced
     costs of the columns a plan chooses there (`colgen.block_ceilings`). An upper bound on every
-    plan's GU when ≤ rows have π ≥ 0; `priced` too, from the same pass over the variables."""
-    kept_total = priced_total = Fraction(0)
+    plan's GU when ≤ rows have π ≥ 0; None when no skeleton exists (then no plan does).
+
+    The skeleton's rows (`STRUCTURE`) are kept rather than priced: pricing them too (the
+    function the master LP's dual minimises) counts every positive packing and variable
+    whether or not one trip holds them all, never less."""
+    total = Fraction(0)
     for key, rhs in skeleton.rows.rhs.items():
         dual = duals.get(key)
-        if dual:
-            priced_total += dual * rhs
-            if key[0] not in STRUCTURE:
-                kept_total += dual * rhs
+        if dual and key[0] not in STRUCTURE:
+            total += dual * rhs
     reduced: dict[VarKey, Fraction] = {}
     for var in skeleton.variables:
-        linking = structural = Fraction(0)
-        for row, c in var.rows.items():
-            dual = duals.get(row)
-            if dual:
-                if row[0] in STRUCTURE:
-                    structural += c * dual
-                else:
-                    linking += c * dual
-        value = var.cost - linking
-        if value - structural > 0:
-            priced_total += var.upper * (value - structural)
+        value = var.cost - sum(
+            (c * dual for row, c in var.rows.items() if row[0] not in STRUCTURE and (dual := duals.get(row))),
+            Fraction(0),
+        )
         if var.key[0] in SKELETON_VARIABLES:
             reduced[var.key] = value
         elif value > 0:
-            kept_total += var.upper * value
-    priced_total += sum((max(value, Fraction(0)) for value in packings.values()), Fraction(0))
+            total += var.upper * value
     best = best_skeleton(skeleton.facts, reduced, packings)
-    return LagrangianValue(None if best is None else kept_total + best, priced_total)
+    return None if best is None else total + best
 
 
 def best_skeleton(

@@ -1,6 +1,6 @@
 """The Lagrangian keeps the trip skeleton: `master.best_skeleton` is the exact maximum over the
 skeleton's own rows (checked against CP-SAT on them), and keeping those rows never gives a
-larger value than pricing them (`LagrangianValue.priced`)."""
+larger value than pricing them (`_priced`)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ from solver.oracle.certify import certify_record
 from solver.oracle.master import (
     SKELETON_VARIABLES,
     STRUCTURE,
-    LagrangianValue,
     Skeleton,
     VarKey,
     best_skeleton,
     lagrangian,
     skeleton,
 )
+from solver.oracle.pricing import RowKey
 from solver.oracle.scores import official_categories, scored_users
 from solver.oracle.solve import OracleSettings, city_catalogs, frame_facts, solve_task
 from tests.fixtures.preferences import city, prefs, with_prefs
@@ -100,8 +100,8 @@ def test_keeping_the_skeleton_rows_never_raises_the_lagrangian(name: str, seed: 
         value = Fraction(rng.randint(-8, 8), rng.choice([1, 2, 3]))
         duals[key] = max(value, Fraction(0)) if sense == "<=" else value
     packings = {block: Fraction(rng.randint(-4, 10)) for block in master.facts.blocks}
-    values = lagrangian(master, duals, packings)
-    assert values.kept is not None and values.kept <= values.priced
+    value = lagrangian(master, duals, packings)
+    assert value is not None and value <= _priced(master, duals, packings)
 
 
 def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
@@ -120,7 +120,8 @@ def test_the_skeleton_counts_only_the_blocks_of_one_trip() -> None:
         (3, second): Fraction(3),
     }
     assert best_skeleton(master.facts, {}, packings) == 16
-    assert lagrangian(master, {}, packings) == LagrangianValue(Fraction(16), Fraction(19))
+    assert lagrangian(master, {}, packings) == 16
+    assert _priced(master, {}, packings) == 19
 
 
 @pytest.mark.parametrize("splits", [False, True], ids=["no_splits", "splits"])
@@ -142,3 +143,16 @@ def test_a_two_city_record_is_proven_and_certified(splits: bool) -> None:
         certify_record(trip, WORLD, {**record, "bound": 9}).problem
         == "stored bound 9 is below the recomputed 10"
     )
+
+
+def _priced(
+    master: Skeleton, duals: dict[RowKey, Fraction], packings: dict[tuple[int, str], Fraction]
+) -> Fraction:
+    """The Lagrangian with the skeleton's rows priced too (the master LP's dual function): π·b
+    over every row, every variable at upper × its positive reduced cost, every positive
+    packing."""
+    total = sum((duals.get(key, Fraction(0)) * rhs for key, rhs in master.rows.rhs.items()), Fraction(0))
+    for var in master.variables:
+        value = var.cost - sum((c * duals.get(row, Fraction(0)) for row, c in var.rows.items()), Fraction(0))
+        total += var.upper * max(value, Fraction(0))
+    return total + sum((max(value, Fraction(0)) for value in packings.values()), Fraction(0))
