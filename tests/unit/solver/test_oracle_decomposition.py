@@ -718,7 +718,7 @@ def test_a_pricings_other_columns_are_real_columns_that_price_out(
 
 def test_closing_the_gap_proves_a_pattern_the_lp_bound_left_open() -> None:
     """monday_museum_closed with splits: the decomposition converges at 24, above every plan;
-    the columns pricing above 23 − L (372 of them) make no master solution above 23, so the
+    the columns pricing above 23 − L (344 of them) make no master solution above 23, so the
     oracle's plan of 23 is proven optimal — above the exhaustive search's 20 (a lower bound
     there: its split plans are charged more than teams − 1). certify proves the multipliers'
     24 and names what the record's 23 rests on."""
@@ -726,7 +726,7 @@ def test_closing_the_gap_proves_a_pattern_the_lp_bound_left_open() -> None:
     result = solve_task(task, WORLD, OracleSettings(time_limit=10, seed=0))
     run = result.extra["decomposition"]
     assert run["bound"] == 24 and run["converged"]
-    assert run["closing"]["incumbent"] == 23 and run["closing"]["columns"] == 372
+    assert run["closing"]["incumbent"] == 23 and run["closing"]["columns"] == 344
     assert run["closing"]["bound"] == 23
     assert (result.status.value, result.objective, result.bound) == ("OPTIMAL", 23, 23)
     found = exhaustive_optimum(task, WORLD, splits=True)
