@@ -31,7 +31,7 @@ from solver.oracle.catalog import CityCatalog
 from solver.oracle.clock import Clock
 from solver.oracle.labels import BlockLabels
 from solver.oracle.master import BUDGET_UNIT, LinearMaster, Skeleton, lagrangian, skeleton
-from solver.oracle.pricing import Column, Priced, RowKey
+from solver.oracle.pricing import Column, Priced, RowKey, reduced_cost
 from solver.oracle.scores import ScoredUser
 from solver.oracle.warm_duals import warm_duals
 
@@ -352,10 +352,10 @@ class ColumnGeneration:
         so far, which each pricing's Lagrangian value may replace for the next round); while
         none of the columns found cuts `out` (a mis-price), again nearer `out`, down to `out`
         itself (Wentges' smoothing: the master's extreme duals jump, the centre holds what was
-        learnt). The columns found, and
-        the last pricing's duals, Lagrangian value, whether it was proven and whether it found a
-        column (None when the clock ran out mid-round)."""
+        learnt). The columns found, and the last pricing's duals, Lagrangian value, whether it
+        was proven and whether it found a column (None when the clock ran out mid-round)."""
         found: list[Column] = []
+        master_dual = _lookup(out)
         centre = run.duals if run.value is not None else None
         step = 1
         while True:
@@ -369,7 +369,7 @@ class ColumnGeneration:
             value = lagrangian(self.master_skeleton, duals, block_ceilings(ceilings))
             if value is not None and (run.value is None or value < run.value):
                 run.value, run.duals = value, duals
-            if not alpha or any(reduced_cost(column, out) > REDUCED_EPSILON for column in columns):
+            if not alpha or any(reduced_cost(column, master_dual) > REDUCED_EPSILON for column in columns):
                 return found, (duals, value, proven, bool(columns))
             step += 1
 
@@ -508,11 +508,6 @@ def smoothed(
     keys = centre.keys() | out.keys()
     mixed = {key: alpha * centre.get(key, zero) + (1 - alpha) * out.get(key, zero) for key in keys}
     return {key: value for key, value in mixed.items() if value}
-
-
-def reduced_cost(column: Column, duals: Mapping[RowKey, Fraction]) -> Fraction:
-    """A column's exact reduced cost under `duals`."""
-    return column.value - sum((c * duals.get(key, Fraction(0)) for key, c in column.rows), Fraction(0))
 
 
 def _lookup(duals: Mapping[RowKey, Fraction]) -> Callable[[RowKey], Fraction]:

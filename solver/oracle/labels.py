@@ -44,7 +44,7 @@ from fractions import Fraction
 from solver.oracle.blocks import BlockGraph, BlockSpec, block_graph
 from solver.oracle.catalog import CityCatalog
 from solver.oracle.model import Node, required_meals
-from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey
+from solver.oracle.pricing import SCALE, Column, Duals, Priced, RowKey, reduced_cost
 from solver.oracle.scores import ScoredUser
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.costs import lowest_cost_fen
@@ -584,19 +584,15 @@ class _Search:
         if self.best_end is None:
             return Priced(None, None, ceiling_value, ceiling is None)
         column = pricer._completed(self.team, *self.best_end)
-        reduced = self._reduced(column)
+        reduced = reduced_cost(column, self.duals)
         more = []
         seen = {column.rows}
         for _, _, label, d in sorted(self.runners_up, reverse=True):
             other = pricer._completed(self.team, label, d)
-            if other.rows not in seen and (value := self._reduced(other)) > 0:
+            if other.rows not in seen and (value := reduced_cost(other, self.duals)) > 0:
                 seen.add(other.rows)
                 more.append((other, value))
         return Priced(column, reduced, ceiling_value, ceiling is None, tuple(more))
-
-    def _reduced(self, column: Column) -> Fraction:
-        """The exact reduced cost of `column` under the call's duals."""
-        return column.value - sum((c * self.duals(key) for key, c in column.rows), Fraction(0))
 
     def _origins(self) -> list[_Label]:
         pricer, prizes = self.pricer, self.prizes

@@ -320,6 +320,11 @@ class BlockPricer:
         )
 
 
+def reduced_cost(column: Column, duals: Duals) -> Fraction:
+    """A column's exact reduced cost under `duals`: its value less what its rows are charged."""
+    return column.value - sum((c * duals(key) for key, c in column.rows), Fraction(0))
+
+
 def _charge(rows: Mapping[RowKey, Fraction], duals: Duals) -> Fraction:
     return sum((coefficient * duals(key) for key, coefficient in rows.items()), Fraction(0))
 

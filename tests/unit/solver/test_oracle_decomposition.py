@@ -34,7 +34,6 @@ from solver.oracle.colgen import (
     Group,
     best_packing,
     block_ceilings,
-    reduced_cost,
     single_floor,
     smoothed,
     team_ceiling,
@@ -44,7 +43,7 @@ from solver.oracle.integer_master import Pattern, pool_master
 from solver.oracle.labels import MORE_COLUMNS, BlockLabels, _Search, _suffix
 from solver.oracle.master import BOX_RADIUS, BUDGET_UNIT, LinearMaster, lagrangian
 from solver.oracle.pattern_plan import pattern_attractions
-from solver.oracle.pricing import BlockPricer, Column, RowKey
+from solver.oracle.pricing import BlockPricer, Column, RowKey, reduced_cost
 from solver.oracle.rules import Goal
 from solver.oracle.scores import ScoredUser, official_categories, scored_users
 from solver.oracle.solve import (
@@ -500,7 +499,7 @@ def test_a_mis_price_moves_the_pricing_point_toward_the_masters_duals(
     out: dict[RowKey, Fraction] = {}
     priced: list[dict[RowKey, Fraction]] = []
     column = Column((1, "x"), (0,), False, 1, ((("teams", 1, "x"), Fraction(1)),))
-    cuts = reduced_cost(column, out) > 0
+    cuts = reduced_cost(column, lambda key: out.get(key, Fraction(0))) > 0
 
     def fake_round(duals: dict[RowKey, Fraction], clock: Clock, everyone: tuple[int, ...]):  # type: ignore[no-untyped-def]
         priced.append(duals)
