@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -260,11 +260,11 @@ class BlockPricer:
         constant = Fraction(0)
         for term in self.terms:
             if term.user in members:
-                coefficient = _ceil(term.value - _charge(term.rows, duals))
+                coefficient = _ceil(term.value - _charge(term.rows.items(), duals))
                 if coefficient:
                     objective.append((coefficient, term.literal))
         for u in team:
-            constant -= _charge(self.constants[u], duals)
+            constant -= _charge(self.constants[u].items(), duals)
         constant -= duals(self._teams_row)
         offset = _ceil(constant)
         self.model.maximize(sum(c * lit for c, lit in objective) + offset)
@@ -284,8 +284,7 @@ class BlockPricer:
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Priced(None, None, ceiling, False)
         column = self._column(solver, team)
-        reduced = Fraction(column.value) - _charge(dict(column.rows), duals)
-        return Priced(column, reduced, ceiling, status == cp_model.OPTIMAL)
+        return Priced(column, reduced_cost(column, duals), ceiling, status == cp_model.OPTIMAL)
 
     @property
     def _teams_row(self) -> RowKey:
@@ -322,11 +321,12 @@ class BlockPricer:
 
 def reduced_cost(column: Column, duals: Duals) -> Fraction:
     """A column's exact reduced cost under `duals`: its value less what its rows are charged."""
-    return column.value - sum((c * duals(key) for key, c in column.rows), Fraction(0))
+    return column.value - _charge(column.rows, duals)
 
 
-def _charge(rows: Mapping[RowKey, Fraction], duals: Duals) -> Fraction:
-    return sum((coefficient * duals(key) for key, coefficient in rows.items()), Fraction(0))
+def _charge(rows: Iterable[tuple[RowKey, Fraction]], duals: Duals) -> Fraction:
+    """What `rows` (row, coefficient) are charged under `duals`."""
+    return sum((coefficient * duals(key) for key, coefficient in rows), Fraction(0))
 
 
 def _ceil(value: Fraction) -> int:

@@ -501,7 +501,9 @@ def test_a_mis_price_moves_the_pricing_point_toward_the_masters_duals(
     column = Column((1, "x"), (0,), False, 1, ((("teams", 1, "x"), Fraction(1)),))
     cuts = reduced_cost(column, lambda key: out.get(key, Fraction(0))) > 0
 
-    def fake_round(duals: dict[RowKey, Fraction], clock: Clock, everyone: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    def fake_round(
+        duals: dict[RowKey, Fraction], clock: Clock, everyone: tuple[int, ...]
+    ) -> tuple[list[Column], dict[Group, Fraction], bool]:
         priced.append(duals)
         return ([column] if len(priced) == 5 else []), {}, True
 
