@@ -31,6 +31,7 @@ from solver.oracle.clock import Clock
 from solver.oracle.cpsat_bound import proven_bound
 from solver.oracle.master import Skeleton
 from solver.oracle.pricing import Column, RowKey
+from solver.oracle.scores import ScoredUser
 
 FIRST_SHARE = 0.2
 """The share of its time the integer master spends on its `first` columns alone (`pool_master`)."""
@@ -147,11 +148,10 @@ def _solve(
         for key, coefficient in var.rows.items():
             if key in rows:
                 rows[key].append((coefficient, literal))
-    taken: list[cp_model.IntVar] = []
-    for column in columns:
-        literal = model.new_bool_var("")
-        taken.append(literal)
-        objective.append((Fraction(column.value), literal))
+    taken: list[cp_model.IntVar] = [model.new_bool_var("") for _ in columns]
+    worth = _charge_days(model, skeleton.users, columns, taken, objective)
+    for column, column_worth, literal in zip(columns, worth, taken, strict=True):
+        objective.append((Fraction(column_worth), literal))
         for key, coefficient in column.rows:
             if key in rows:
                 rows[key].append((coefficient, literal))
@@ -184,6 +184,49 @@ def _solve(
     ceiling = None if proven is None else Fraction(math.floor(proven + 1e-6)) / scale
     chosen = tuple(int(solver.value(literal)) for literal in structure) if found else ()
     return _Solved(int(status), values, value, ceiling, chosen)
+
+
+def _charge_days(
+    model: cp_model.CpModel,
+    users: Sequence[ScoredUser],
+    columns: Sequence[Column],
+    taken: Sequence[cp_model.IntVar],
+    objective: list[tuple[Fraction, cp_model.IntVar]],
+) -> list[int]:
+    """Charge the intensity caps by the day where a day may span blocks: each column's value
+    in the integer master, and the day charges added to `objective`.
+
+    A loose column (a day cut by a transition: docs/oracle.md, "Plans from the columns")
+    charges no cap, so the LP master never sees what the day's blocks break together. Here,
+    for every user and day some loose column of the pool covers, every column of that day
+    covering the user gives back its own cap charge and the day is charged on the sum, as the
+    official rule does: per cap, a literal `over` with Σ amount·taken ≤ cap + M·over and −2 in
+    the objective (M: the most the day's columns can add above the cap). Other days keep the
+    columns' own charges — the same sum, since such a day has one block."""
+    spanning = {(u, column.block[0]) for column in columns if column.loose for u in column.team}
+    values = [column.value for column in columns]
+    loads: dict[tuple[int, int], list[int]] = {key: [] for key in sorted(spanning)}
+    for k, column in enumerate(columns):
+        for u in column.team:
+            if (u, column.block[0]) not in spanning:
+                continue
+            loads[(u, column.block[0])].append(k)
+            if not column.loose:
+                values[k] += users[u].intensity_penalty(column.attractions, column.active)
+    for (u, _), chosen in loads.items():
+        user = users[u]
+        for cap, amounts in (
+            (user.max_pois, [columns[k].attractions for k in chosen]),
+            (user.max_minutes, [columns[k].active for k in chosen]),
+        ):
+            most = sum(amounts)
+            if cap is None or most <= cap:
+                continue
+            over = model.new_bool_var("")
+            load = sum(amount * taken[k] for amount, k in zip(amounts, chosen, strict=True))
+            model.add(load <= cap + (most - cap) * over)
+            objective.append((Fraction(-2), over))
+    return values
 
 
 def _scale(values: Sequence[Fraction]) -> int:

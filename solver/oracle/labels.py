@@ -446,8 +446,7 @@ def route_column(
             if users[u].max_spend_fen is not None:
                 rows[("budget", u)] += Fraction(lowest_cost_fen(place.price_fen), budget_scale[u])
         if not loose:
-            value -= 2 * _over(len(attractions), users[u].max_pois)
-            value -= 2 * _over(active, users[u].max_minutes)
+            value -= users[u].intensity_penalty(len(attractions), active)
         else:
             rows[("loose", u, day)] += 1
         rows[("orig", day, city, u, spec.origins[origin].key)] += 1
@@ -456,7 +455,7 @@ def route_column(
     rows[("teams", day, city)] += 1
     visits = tuple((node.place.name, start, node.meal) for node, start in route)
     ordered = tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0])))
-    return Column(spec.key, team, loose, value, ordered, visits)
+    return Column(spec.key, team, loose, value, ordered, visits, active)
 
 
 def _suffix(values: Sequence[int], combine: Callable[[int, int], int], past: int) -> list[int]:
@@ -471,10 +470,6 @@ def _up(value: Fraction) -> int:
 
 def _down(value: Fraction) -> int:
     return math.floor(value * SCALE)
-
-
-def _over(amount: int, cap: int | None) -> int:
-    return int(cap is not None and amount > cap)
 
 
 @dataclass
@@ -736,7 +731,7 @@ class _Search:
                 active = label.active + minutes
                 for u in self.team:
                     user = pricer.users[u]
-                    value -= 2 * SCALE * (_over(label.count, user.max_pois) + _over(active, user.max_minutes))
+                    value -= SCALE * user.intensity_penalty(label.count, active)
             if self.collected is not None:
                 if self.best is not None and value > self.best:
                     self.collected.append((label, d))

@@ -81,6 +81,7 @@ class Skeleton:
     rows: Rows
     variables: list[Var]
     facts: TripFacts
+    users: tuple[ScoredUser, ...]
 
 
 def skeleton(
@@ -96,7 +97,7 @@ def skeleton(
     builder.hotels()
     builder.legs()
     builder.linking()
-    return Skeleton(rows, variables, facts)
+    return Skeleton(rows, variables, facts, users)
 
 
 @dataclass

@@ -63,6 +63,14 @@ class Column:
     """The column's coefficients in the master's rows."""
     visits: tuple[tuple[str, int, int | None], ...] = ()
     """(place name, service start, meal index or None) in route order (for plans and hints)."""
+    active: int = 0
+    """The route's active minutes (travel within the city and attraction visits), as the
+    intensity rule counts them (`ScoredUser.intensity_penalty`)."""
+
+    @property
+    def attractions(self) -> int:
+        """How many attractions the route visits."""
+        return sum(meal is None for _, _, meal in self.visits)
 
     @property
     def origin(self) -> GateKey | None:
@@ -309,6 +317,7 @@ class BlockPricer:
         visits = tuple(
             (self.nodes[i].place.name, solver.value(self.route.start[i]), self.nodes[i].meal) for i in chosen
         )
+        services = sum(self.nodes[i].place.service for i in chosen if self.nodes[i].meal is None)
         return Column(
             self.spec.key,
             team,
@@ -316,6 +325,7 @@ class BlockPricer:
             value,
             tuple(sorted(((k, c) for k, c in rows.items() if c), key=lambda kc: repr(kc[0]))),
             visits,
+            solver.value(self.route.moving) + services,
         )
 
 

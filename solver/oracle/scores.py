@@ -34,6 +34,12 @@ class ScoredUser:
     max_spend_fen: int | None
     waivable: bool = False
 
+    def intensity_penalty(self, attractions: int, active: int) -> int:
+        """What a day of `attractions` attractions and `active` active minutes (travel within
+        cities and attraction visits) costs the user: −2 for each intensity cap it breaks
+        (docs/official.md#scoring), returned as a positive charge."""
+        return 2 * (_over(attractions, self.max_pois) + _over(active, self.max_minutes))
+
 
 def scored_users(task: Task, table: dict[str, Any], *, waivers: bool = False) -> tuple[ScoredUser, ...]:
     """The task's users that official GU scores (an entry with `preference` or
@@ -106,3 +112,8 @@ def _spend_cap(value: Any) -> int | None:
 def official_categories(world: WorldFacts, cities: tuple[str, ...]) -> PoiDb:
     """The official POI index of the world's places of these cities."""
     return world_poi_db(world, cities)
+
+
+def _over(amount: int, cap: int | None) -> int:
+    """1 when `amount` breaks `cap` (None: no cap)."""
+    return int(cap is not None and amount > cap)
