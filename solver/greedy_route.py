@@ -23,7 +23,7 @@ from solver.greedy_prefs import GroupPrefs
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.connections import connection_minutes
 from verifier.strict.meals import required_meals
-from verifier.strict.timetable import match_leg
+from verifier.strict.timetable import matches_itself
 from verifier.world_facts import IntercityOption, WorldFacts
 
 MORNING = 8 * 60
@@ -123,7 +123,7 @@ class Router:
                 leg = Leg(option, depart, depart + duration)
                 if not 0 < duration < DAY or (not last and leg.arrive > LATEST_ARRIVAL):
                     continue
-                if match_leg(options, option.mode, depart, leg.arrive).option is not option:
+                if not matches_itself(options, option, depart, leg.arrive):
                     continue
                 fit = _fit(i, last, leg) // 120
                 order = (option.fare_fen, fit) if self.style.cheap_legs else (fit, option.fare_fen)

@@ -15,7 +15,7 @@ Among timetabled departures with the same mode, hubs and meal pattern, one that 
 earlier, arrives no later and costs no more is at least as good in every plan, so only the
 Pareto front is kept (exact; docs/oracle.md). A departure strict never matches — one of several
 of the same mode and times (codeshares), which strict resolves to the first in timetable
-order (`verifier.strict.timetable.match_leg`) — is no candidate: a plan written with its times
+order (`verifier.strict.timetable.matches_itself`) — is no candidate: a plan written with its times
 is priced at the first one's fare.
 """
 
@@ -29,7 +29,7 @@ from verifier.strict.clock import DAY
 from verifier.strict.connections import connection_minutes
 from verifier.strict.costs import lowest_cost_fen
 from verifier.strict.meals import MEALS
-from verifier.strict.timetable import match_leg
+from verifier.strict.timetable import matches_itself
 from verifier.world_facts import IntercityOption, WorldFacts
 
 
@@ -94,7 +94,7 @@ def leg_options(
         duration = option.arrive - option.depart
         if duration <= 0 or (not last and option.arrive >= DAY and not option.flexible):
             continue
-        if match_leg(options, option.mode, option.depart, option.arrive).option is not option:
+        if not matches_itself(options, option, option.depart, option.arrive):
             continue
         if option.flexible:
             flexible += _drive_ranges(option, duration, first=first, last=last)

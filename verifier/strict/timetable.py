@@ -40,6 +40,15 @@ def match_leg(options: Sequence[IntercityOption], mode: str, depart: int, arrive
     return LegMatch(chosen, tuple(sorted({option.mode for option in options})))
 
 
+def matches_itself(
+    options: Sequence[IntercityOption], option: IntercityOption, depart: int, arrive: int
+) -> bool:
+    """Whether a leg of `option`'s mode written at these times is matched to `option` itself:
+    of several departures with one mode and the same times (codeshares) only the first in
+    timetable order ever is, so a planner that declares another's fare is priced at the first's."""
+    return match_leg(options, option.mode, depart, arrive).option is option
+
+
 def _deviation(option: IntercityOption, depart: int, arrive: int) -> int | None:
     if option.flexible:
         gap = abs((arrive - depart) - (option.arrive - option.depart))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from tests.fixtures.strict_helpers import drop, edited, found, insert, put, run
-from tests.fixtures.strict_world import task
+from tests.fixtures.strict_world import Option, task
+from verifier.strict.timetable import matches_itself
 
 LEG0 = "$.days[0].city_segments[0]"
 
@@ -121,3 +124,35 @@ def test_block_split_without_leg() -> None:
         ("strict.hotel_not_last", 2, "$.days[1].city_segments[2].activities[11]"),
         ("strict.double_booked", 4, "$.days[1].city_segments[3].activities[0]"),
     ]
+
+
+def test_only_the_first_of_codeshares_matches_itself() -> None:
+    """Two 飞机 departures at 08:00–13:30 (the second 100 CNY cheaper) and one at 14:00: a leg
+    at the shared times is matched to the first, so the second never matches itself; a leg 3
+    minutes off the third still matches the third."""
+    day = dt.date(2025, 9, 2)
+
+    def flight(depart: int, arrive: int, fare: int, code: str) -> Option:
+        return Option(
+            "飞机",
+            "长春市",
+            "海口市",
+            day,
+            depart,
+            arrive,
+            fare,
+            code,
+            "长春龙嘉国际机场",
+            "海口美兰国际机场",
+            False,
+        )
+
+    first, twin, later = (
+        flight(480, 810, 150000, "CZ6701"),
+        flight(480, 810, 140000, "MU1234"),
+        flight(840, 1170, 130000, "HU7702"),
+    )
+    options = (first, twin, later)
+    assert matches_itself(options, first, 480, 810)
+    assert not matches_itself(options, twin, 480, 810)
+    assert matches_itself(options, later, 843, 1170)
