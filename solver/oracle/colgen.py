@@ -216,6 +216,19 @@ def team_ceiling(team: Team, singles: Mapping[int, Fraction], teams_dual: Fracti
     return sum((singles[u] + teams_dual for u in team), Fraction(0)) - teams_dual
 
 
+@dataclass(frozen=True)
+class _Pricing:
+    """One pricing of every block at one point (`ColumnGeneration._smoothed_round`)."""
+
+    duals: dict[RowKey, Fraction]
+    value: Fraction | None
+    """Its Lagrangian value (None: no skeleton holds)."""
+    proven: bool
+    """Whether every ceiling was proven (no call cut short)."""
+    found: bool
+    """Whether it found a column."""
+
+
 @dataclass
 class ColumnGeneration:
     """One task's column generation."""
@@ -331,29 +344,28 @@ class ColumnGeneration:
                 run.columns += 1
             if priced is None:
                 break
-            duals, value, proven, last = priced
-            if not last and proven:
+            if not priced.found and priced.proven:
                 if not boxed:
-                    run.converged, run.optimal, run.optimal_value = True, duals, value
+                    run.converged, run.optimal, run.optimal_value = True, priced.duals, priced.value
                     break
-                master.center(duals)
+                master.center(priced.duals)
                 continue
             master.center(run.duals)
-            if not last:
+            if not priced.found:
                 self.work_limit = self.work_limit * 4
         run.seconds = clock.used
         return run
 
     def _smoothed_round(
         self, run: BoundRun, out: dict[RowKey, Fraction], clock: Clock, everyone: Team
-    ) -> tuple[list[Column], tuple[dict[RowKey, Fraction], Fraction | None, bool, bool] | None]:
+    ) -> tuple[list[Column], _Pricing | None]:
         """Price at the point `SMOOTHING` of the way from the master's duals `out` back to the
         stability centre (`run.duals` when the round starts: the multipliers of the best bound
         so far, which each pricing's Lagrangian value may replace for the next round); while
         none of the columns found cuts `out` (a mis-price), again nearer `out`, down to `out`
         itself (Wentges' smoothing: the master's extreme duals jump, the centre holds what was
-        learnt). The columns found, and the last pricing's duals, Lagrangian value, whether it
-        was proven and whether it found a column (None when the clock ran out mid-round)."""
+        learnt). The columns found, and the round's last pricing (None when the clock ran out
+        mid-round)."""
         found: list[Column] = []
         master_dual = _lookup(out)
         centre = run.duals if run.value is not None else None
@@ -370,7 +382,7 @@ class ColumnGeneration:
             if value is not None and (run.value is None or value < run.value):
                 run.value, run.duals = value, duals
             if not alpha or any(reduced_cost(column, master_dual) > REDUCED_EPSILON for column in columns):
-                return found, (duals, value, proven, bool(columns))
+                return found, _Pricing(duals, value, proven, bool(columns))
             step += 1
 
     def columns_above(

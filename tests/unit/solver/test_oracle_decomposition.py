@@ -32,6 +32,7 @@ from solver.oracle.colgen import (
     BoundRun,
     ColumnGeneration,
     Group,
+    _Pricing,
     best_packing,
     block_ceilings,
     single_floor,
@@ -514,14 +515,14 @@ def test_a_mis_price_moves_the_pricing_point_toward_the_masters_duals(
     run = BoundRun(value=Fraction(10), duals=centre)
     found, last = generation._smoothed_round(run, out, Clock(10), (0, 1))
     assert [duals.get(("teams", 1, "x")) for duals in priced] == [Fraction(7), Fraction(4), Fraction(1), None]
-    assert found == [] and last == ({}, Fraction(0), True, False)
+    assert found == [] and last == _Pricing({}, Fraction(0), True, False)
     assert run.value == 0 and run.duals == {}
     assert cuts and Fraction(7, 10) == SMOOTHING
     priced.clear()
     priced.extend([{}] * 4)
     run = BoundRun(value=Fraction(10), duals=centre)
     found, last = generation._smoothed_round(run, out, Clock(10), (0, 1))
-    assert found == [column] and last is not None and last[3]
+    assert found == [column] and last is not None and last.found
     assert [duals.get(("teams", 1, "x")) for duals in priced[4:]] == [Fraction(7)]
     assert run.value == 7 and run.duals == {("teams", 1, "x"): Fraction(7)}
 
