@@ -149,7 +149,7 @@ def _solve(
             if key in rows:
                 rows[key].append((coefficient, literal))
     taken: list[cp_model.IntVar] = [model.new_bool_var("") for _ in columns]
-    worth = _charge_days(model, skeleton.users, columns, taken, objective)
+    worth, caps = _charge_days(model, skeleton.users, columns, taken, objective)
     for column, column_worth, literal in zip(columns, worth, taken, strict=True):
         objective.append((Fraction(column_worth), literal))
         for key, coefficient in column.rows:
@@ -168,6 +168,8 @@ def _solve(
     if start is not None:
         for literal, hinted in zip([*structure, *taken], [*start[0], *map(int, start[1])], strict=True):
             model.add_hint(literal, hinted)
+        for cap in caps:
+            model.add_hint(cap.over, int(sum(amount for amount, k in cap.loads if start[1][k]) > cap.cap))
     scale = _scale([c for c, _ in objective])
     model.maximize(sum(int(c * scale) * literal for c, literal in objective))
     solver = cp_model.CpSolver()
@@ -192,19 +194,21 @@ def _charge_days(
     columns: Sequence[Column],
     taken: Sequence[cp_model.IntVar],
     objective: list[tuple[Fraction, cp_model.IntVar]],
-) -> list[int]:
+) -> tuple[list[int], list[_DayCap]]:
     """Charge the intensity caps by the day where a day may span blocks: each column's value
-    in the integer master, and the day charges added to `objective`.
+    in the integer master and the day caps, their charges added to `objective`.
 
     A loose column (a day cut by a transition: docs/oracle.md, "Plans from the columns")
     charges no cap, so the LP master never sees what the day's blocks break together. Here,
     for every user and day some loose column of the pool covers, every column of that day
     covering the user gives back its own cap charge and the day is charged on the sum, as the
-    official rule does: per cap, a literal `over` with Σ amount·taken ≤ cap + M·over and −2 in
-    the objective (M: the most the day's columns can add above the cap). Other days keep the
-    columns' own charges — the same sum, since such a day has one block."""
+    official rule does: per cap, a literal `over` that costs 2 and must hold when Σ amount·taken
+    exceeds the cap (an enforced constraint: CP-SAT propagates it, where a big-M row left its
+    search weaker). Other days keep the columns' own charges — the same sum, since such a day
+    has one block."""
     spanning = {(u, column.block[0]) for column in columns if column.loose for u in column.team}
     values = [column.value for column in columns]
+    caps: list[_DayCap] = []
     loads: dict[tuple[int, int], list[int]] = {key: [] for key in sorted(spanning)}
     for k, column in enumerate(columns):
         for u in column.team:
@@ -224,9 +228,21 @@ def _charge_days(
                 continue
             over = model.new_bool_var("")
             load = sum(amount * taken[k] for amount, k in zip(amounts, chosen, strict=True))
-            model.add(load <= cap + (most - cap) * over)
+            model.add(load <= cap).only_enforce_if(~over)
             objective.append((Fraction(-2), over))
-    return values
+            caps.append(_DayCap(over, cap, tuple(zip(amounts, chosen, strict=True))))
+    return values, caps
+
+
+@dataclass(frozen=True)
+class _DayCap:
+    """One cap of one user and day in the integer master (`_charge_days`)."""
+
+    over: cp_model.IntVar
+    """True when the day breaks the cap (−2)."""
+    cap: int
+    loads: tuple[tuple[int, int], ...]
+    """(amount, column index) of the day's columns covering the user."""
 
 
 def _scale(values: Sequence[Fraction]) -> int:

@@ -37,7 +37,7 @@ def _charged(users: list[ScoredUser], columns: list[Column], taken: list[bool]) 
     model = cp_model.CpModel()
     literals = [model.new_bool_var("") for _ in columns]
     objective: list[tuple[Fraction, cp_model.IntVar]] = []
-    worth = _charge_days(model, users, columns, literals, objective)
+    worth, _ = _charge_days(model, users, columns, literals, objective)
     for literal, chosen in zip(literals, taken, strict=True):
         model.add(literal == int(chosen))
     model.maximize(sum(int(c) * v for c, v in objective))
