@@ -1,6 +1,7 @@
 """A bound that needs no search: every user's best case, component by component.
 
-Each term of the official GU is bounded on its own, per city order (`Frame`): a leg scores at
+Each term of the official GU is bounded on its own, per city order (`Frame`; the bound of an
+order is its own, a task's the largest over its orders): a leg scores at
 most the user's best mode among the transition's departures, a night at most the best hotel of
 any task city, a meal at most the best restaurant of any task city that can serve it that day
 (`_meals`), attractions at most what the days' time and the intensity caps leave room for
@@ -33,25 +34,30 @@ UNBOUNDED = 10**6
 """An attraction count no day reaches (a day without an attraction cap)."""
 
 
-def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCatalog]) -> list[int]:
-    """Per user, an upper bound on the user's utility in every modelled plan of any of `frames`
-    (their sum bounds the GU total, their least the least user utility)."""
+def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCatalog]) -> list[list[int]]:
+    """Per frame (city order) and user, an upper bound on the user's utility in every modelled
+    plan of that order (a frame's sum bounds its GU total, its least the least user utility;
+    the largest over frames bounds every plan)."""
     users = len(cities[0].users) if cities else 0
-    spans = [day_spans(world, frame) for frame in frames]
-    rests = [_rest(world, frame, cities) for frame in frames]
-    out: list[int] = []
-    for u in range(users):
-        total = max(
-            _legs(world, frame, cities, u)
-            + _meals(frame, cities, u, span)
-            + _attractions(cities, u, span, rest)
-            for frame, span, rest in zip(frames, spans, rests, strict=True)
+    nights = frames[0].days - 1 if frames else 0
+    fixed = [
+        nights * max((h.best_case(u) for city in cities for h in city.hotels), default=0)
+        + sum(2 * len({item for place in city.attractions for item in place.musts[u]}) for city in cities)
+        for u in range(users)
+    ]
+    out: list[list[int]] = []
+    for frame in frames:
+        spans = day_spans(world, frame)
+        rest = _rest(world, frame, cities)
+        out.append(
+            [
+                fixed[u]
+                + _legs(world, frame, cities, u)
+                + _meals(frame, cities, u, spans)
+                + _attractions(cities, u, spans, rest)
+                for u in range(users)
+            ]
         )
-        nights = frames[0].days - 1
-        total += nights * max((h.best_case(u) for city in cities for h in city.hotels), default=0)
-        for city in cities:
-            total += 2 * len({item for place in city.attractions for item in place.musts[u]})
-        out.append(total)
     return out
 
 

@@ -214,14 +214,17 @@ def _solve_goal(
     for sequence in sequences:
         search.greedy(tuple(cities[key].label for key in sequence))
     frames = [Frame(days, start, (home, *sequence, home)) for sequence in sequences]
-    per_user = trivial_bounds(world, frames, list(cities.values()))
-    fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
+    per_frame = trivial_bounds(world, frames, list(cities.values()))
     budget = _Budget(search.clock, len(frames), max(len(users), 1) if settings.splits else 1)
+    decomposed = None
     if goal.kind == "gu" or (goal.kind == "ceiling" and not any(user.waivable for user in users)):
-        fallback = min(fallback, search.decomposed(days, start, home, cities, budget.decomposition_share()))
+        decomposed = search.decomposed(days, start, home, cities, budget.decomposition_share())
     bounds: list[tuple[int, Frame]] = []
-    for frame in frames:
+    for frame, per_user in zip(frames, per_frame, strict=True):
         order = {key: cities[key] for key in frame.stops[1:-1]}
+        fallback = min(per_user) if goal.kind == "maxmin" else sum(per_user)
+        if decomposed is not None:
+            fallback = min(fallback, decomposed)
         value = search.bound(frame, order, budget.bound_share(), fallback=fallback, per_user=per_user)
         bounds.append((value, frame))
     bounds.sort(key=lambda row: -row[0])

@@ -61,6 +61,14 @@ def _capped_task(**intensity: int) -> Task:
     return with_prefs(TASK_A, table)
 
 
+def test_each_order_has_its_own_bound() -> None:
+    """TASK_A's two orders for User1 (User2 likes nothing: 0): the 高铁 between the cities (a
+    must, +2), two nights at 舒适型 (+1 each), the six places (6), and the meals of each order
+    (`test_meals_count_only_where_a_restaurant_serves_them`): 10 海口 first, 8 三亚 first."""
+    frames, cities = _facts(_capped_task(), STRICT_WORLD)
+    assert trivial_bounds(STRICT_WORLD, frames, cities) == [[2 + 2 + 10 + 6, 0], [2 + 2 + 8 + 6, 0]]
+
+
 def test_the_days_span_from_the_first_arrival_to_the_last_departure() -> None:
     """长春 → 海口 lands at 13:30 at the earliest (13:40 in 三亚); the last flight home leaves
     三亚 at 22:00 (海口 at 15:00)."""
@@ -126,11 +134,11 @@ def _per_user(task: Task, world: TinyWorld, plan: dict[str, Any]) -> list[int]:
 
 
 def _check_covers(task: Task, world: TinyWorld) -> None:
-    """Every user's bound is at least the user's utility in the exhaustive optimum (splits on),
-    and their sum at least its GU."""
+    """Every user's bound (of the task's one city order) is at least the user's utility in the
+    exhaustive optimum (splits on), and their sum at least its GU."""
     found = exhaustive_optimum(task, world, splits=True, tolerances=True)
     frames, cities = _facts(task, world)
-    bounds = trivial_bounds(world, frames, cities)
+    (bounds,) = trivial_bounds(world, frames, cities)  # a tiny task has one city: one order
     if found.plan is None or found.value is None:
         return
     utilities = _per_user(task, world, found.plan)
