@@ -1,18 +1,18 @@
 """A bound that needs no search: every user's best case, component by component.
 
-Each term of the official GU is bounded on its own, per city order (`Frame`; the bound of an
-order is its own, a task's the largest over its orders): a leg scores at
-most the user's best mode among the transition's departures, a night at most the best hotel of
-any task city, a meal at most the best restaurant of any task city that can serve it that day
-(`_meals`), attractions at most what the days' time and the intensity caps leave room for
-(`_attractions`), and +2 per must_visit entry some place matches; budget penalties and the
-split penalty are never positive. The days' time is what the order's legs leave
-(`day_spans`): the first day starts at the earliest arrival of any first leg, the last ends at
-the latest departure of any leg home, every day lies within 06:00–24:00. For a waivable user
-(the ceiling objective) every item counts at its best case (`Place.best_case`: its negative
-field parts waived) and the intensity caps cost nothing — as if every losing field were given
-up, which is at least what two waivers give. It is the bound of last resort, used when CP-SAT
-returns no bound of its own.
+Each term of the official GU is bounded on its own, per city order (`Frame`; each order has
+its own bound, a task the largest over its orders): a leg scores at most the user's best mode
+among the transition's departures, a night at most the best hotel of any task city, a meal at
+most the best restaurant of any task city that can serve it that day (`_meals`), attractions at
+most what the days' time and the intensity caps leave room for (`_attractions`), and +2 per
+must_visit entry some place matches; budget penalties and the split penalty are never
+positive. The days' time is what the order's legs leave (`day_spans`): the first day starts at
+the earliest arrival of any first leg, the last ends at the latest departure of any leg home,
+every day lies within 06:00–24:00. For a waivable user (the ceiling objective) every item
+counts at its best case (`Place.best_case`: its negative field parts waived) and the intensity
+caps cost nothing — as if every losing field were given up, which is at least what two waivers
+give. It is the bound of last resort, used when CP-SAT returns no bound of its own
+(docs/oracle.md, "The bound of last resort").
 """
 
 from __future__ import annotations
