@@ -3,16 +3,16 @@
 Each term of the official GU is bounded on its own, per city order (`Frame`; each order has
 its own bound, a task the largest over its orders): a leg scores at most the user's best mode
 among the transition's departures, a night at most the best hotel of any task city, a meal at
-most the best restaurant of any task city that can serve it that day (`_meals`), attractions at
-most what the days' time and the intensity caps leave room for (`_attractions`), and +2 per
-must_visit entry some place matches; budget penalties and the split penalty are never
-positive. The days' time is what the order's legs leave (`day_spans`): the first day starts at
-the earliest arrival of any first leg, the last ends at the latest departure of any leg home,
-every day lies within 06:00–24:00. For a waivable user (the ceiling objective) every item
-counts at its best case (`Place.best_case`: its negative field parts waived) and the intensity
-caps cost nothing — as if every losing field were given up, which is at least what two waivers
-give. It is the bound of last resort, used when CP-SAT returns no bound of its own
-(docs/oracle.md, "The bound of last resort").
+most the best restaurant of any task city that can serve it that day (`_BestCase.meals`),
+attractions at most what the days' time and the intensity caps leave room for
+(`_BestCase.attractions`), and +2 per must_visit entry some place matches; budget penalties
+and the split penalty are never positive. The days' time is what the order's legs leave
+(`day_spans`): the first day starts at the earliest arrival of any first leg, the last ends at
+the latest departure of any leg home, every day lies within 06:00–24:00. For a waivable user
+(the ceiling objective) every item counts at its best case (`Place.best_case`: its negative
+field parts waived) and the intensity caps cost nothing — as if every losing field were given
+up, which is at least what two waivers give. It is the bound of last resort, used when CP-SAT
+returns no bound of its own (docs/oracle.md, "The bound of last resort").
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCata
         + sum(2 * len({item for place in city.attractions for item in place.musts[u]}) for city in cities)
         for u in range(users)
     ]
+    cases = [_BestCase(cities, u) for u in range(users)]
     out: list[list[int]] = []
     for frame in frames:
         spans = day_spans(world, frame)
@@ -53,9 +54,9 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCata
             [
                 fixed[u]
                 + _legs(world, frame, cities, u)
-                + _meals(frame, cities, u, spans)
-                + _attractions(cities, u, spans, rest)
-                for u in range(users)
+                + case.meals(frame, spans)
+                + case.attractions(spans, rest)
+                for u, case in enumerate(cases)
             ]
         )
     return out
@@ -99,63 +100,73 @@ def _rest(world: WorldFacts, frame: Frame, cities: list[CityCatalog]) -> int:
     return min([meals, overnight, *rides])
 
 
-def _meals(frame: Frame, cities: list[CityCatalog], u: int, spans: list[tuple[int, int]]) -> int:
-    """The user's best meals: per day and meal window (strict's: one breakfast, lunch and
-    dinner a day), the best score of a restaurant of any task city with a visit inside both
-    that window and the day's span on that date, when positive."""
-    restaurants = sorted(
-        ((place.best_case(u), place, city) for city in cities for place in city.restaurants),
-        key=lambda row: -row[0],
-    )
-    total = 0
-    for day, (first, last) in enumerate(spans, start=1):
-        date = frame.date(day)
-        for _, opens, closes in MEALS:
-            low, high = max(opens, first), min(closes, last)
-            serving = (score for score, place, city in restaurants if city.starts(place, date, low, high))
-            total += max(next(serving, 0), 0)
-    return total
+class _BestCase:
+    """What one user's meals and attractions can score, prepared once for every city order:
+    the restaurants best first, and the attractions' counts and knapsack."""
 
+    def __init__(self, cities: list[CityCatalog], u: int) -> None:
+        self.restaurants = sorted(
+            ((place.best_case(u), place, city) for city in cities for place in city.restaurants),
+            key=lambda row: -row[0],
+        )
+        best: dict[tuple[str, str], tuple[int, int]] = {}
+        for city in cities:
+            for place in city.attractions:
+                score = place.best_case(u)
+                if score > 0:
+                    key = (city.key, place.place)
+                    value, service = best.get(key, (0, place.service))
+                    best[key] = (max(value, score), min(service, place.service))
+        self.counts = _prefix(sorted((value for value, _ in best.values()), reverse=True))
+        self.knapsack = _Knapsack(sorted(best.values(), key=lambda item: -Fraction(item[0], item[1])))
+        user = cities[0].users[u]
+        self.pois = None if user.waivable else user.max_pois
+        self.minutes = None if user.waivable else user.max_minutes
 
-def _attractions(cities: list[CityCatalog], u: int, spans: list[tuple[int, int]], rest: int) -> int:
-    """The user's best attraction category total over days of the given spans: each day either
-    keeps within the user's caps or breaks one or both (−2 each); the attractions, each place
-    once, are at most as many as the days' counts allow (the best scores first) and at most
-    what a fractional knapsack of their visits' minutes (the shortest service of each place)
-    fits in the days' minutes — the span less `rest` on every day between the first and the
-    last, capped by `max_active_hours` on a day that keeps it (visits are active minutes)."""
-    best: dict[tuple[str, str], tuple[int, int]] = {}
-    for city in cities:
-        for place in city.attractions:
-            score = place.best_case(u)
-            if score > 0:
-                key = (city.key, place.place)
-                value, service = best.get(key, (0, place.service))
-                best[key] = (max(value, score), min(service, place.service))
-    if not best:
-        return 0
-    counts = _prefix(sorted((value for value, _ in best.values()), reverse=True))
-    knapsack = _Knapsack(sorted(best.values(), key=lambda item: -Fraction(item[0], item[1])))
-    user = cities[0].users[u]
-    pois = None if user.waivable else user.max_pois
-    minutes = None if user.waivable else user.max_minutes
-    rooms = [
-        max(last - first - (rest if 0 < day < len(spans) - 1 else 0), 0)
-        for day, (first, last) in enumerate(spans)
-    ]
-    options = [_day_options(room, pois, minutes) for room in sorted(set(rooms))]
-    groups = [rooms.count(room) for room in sorted(set(rooms))]
-    most = 0
-    for mixes in itertools.product(*(_mixes(len(opts), n) for opts, n in zip(options, groups, strict=True))):
-        count = span = penalty = 0
-        for opts, mix in zip(options, mixes, strict=True):
-            for (limit, room, charge), days in zip(opts, mix, strict=True):
-                count += days * limit
-                span += days * room
-                penalty += days * charge
-        fits = min(Fraction(counts[min(count, len(counts) - 1)]), knapsack(span))
-        most = max(most, math.floor(fits) - penalty)
-    return most
+    def meals(self, frame: Frame, spans: list[tuple[int, int]]) -> int:
+        """The user's best meals: per day and meal window (strict's: one breakfast, lunch and
+        dinner a day), the best score of a restaurant of any task city with a visit inside both
+        that window and the day's span on that date, when positive."""
+        total = 0
+        for day, (first, last) in enumerate(spans, start=1):
+            date = frame.date(day)
+            for _, opens, closes in MEALS:
+                low, high = max(opens, first), min(closes, last)
+                serving = (
+                    score for score, place, city in self.restaurants if city.starts(place, date, low, high)
+                )
+                total += max(next(serving, 0), 0)
+        return total
+
+    def attractions(self, spans: list[tuple[int, int]], rest: int) -> int:
+        """The user's best attraction category total over days of the given spans: each day
+        either keeps within the user's caps or breaks one or both (−2 each); the attractions,
+        each place once, are at most as many as the days' counts allow (the best scores first)
+        and at most what a fractional knapsack of their visits' minutes (the shortest service of
+        each place) fits in the days' minutes — the span less `rest` on every day between the
+        first and the last, capped by `max_active_hours` on a day that keeps it (visits are
+        active minutes)."""
+        if not self.knapsack.items:
+            return 0
+        rooms = [
+            max(last - first - (rest if 0 < day < len(spans) - 1 else 0), 0)
+            for day, (first, last) in enumerate(spans)
+        ]
+        options = [_day_options(room, self.pois, self.minutes) for room in sorted(set(rooms))]
+        groups = [rooms.count(room) for room in sorted(set(rooms))]
+        most = 0
+        for mixes in itertools.product(
+            *(_mixes(len(opts), n) for opts, n in zip(options, groups, strict=True))
+        ):
+            count = span = penalty = 0
+            for opts, mix in zip(options, mixes, strict=True):
+                for (limit, room, charge), days in zip(opts, mix, strict=True):
+                    count += days * limit
+                    span += days * room
+                    penalty += days * charge
+            fits = min(Fraction(self.counts[min(count, len(self.counts) - 1)]), self.knapsack(span))
+            most = max(most, math.floor(fits) - penalty)
+        return most
 
 
 def _day_options(room: int, pois: int | None, minutes: int | None) -> list[tuple[int, int, int]]:
@@ -185,7 +196,7 @@ def _prefix(values: list[int]) -> list[int]:
     return [0, *itertools.accumulate(values)]
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Knapsack:
     """A fractional knapsack of (value, minutes) items, best value per minute first."""
 
@@ -196,8 +207,8 @@ class _Knapsack:
     """values[k]: the value of the first k items."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "minutes", _prefix([m for _, m in self.items]))
-        object.__setattr__(self, "values", _prefix([v for v, _ in self.items]))
+        self.minutes = _prefix([m for _, m in self.items])
+        self.values = _prefix([v for v, _ in self.items])
 
     def __call__(self, capacity: int) -> Fraction:
         """The most value `capacity` minutes hold, items taken whole or in part."""

@@ -14,10 +14,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from solver.greedy_score import world_poi_db
 from solver.oracle.bounds import (
     UNBOUNDED,
-    _attractions,
+    _BestCase,
     _day_options,
     _Knapsack,
-    _meals,
     _mixes,
     _rest,
     day_spans,
@@ -92,8 +91,8 @@ def test_meals_count_only_where_a_restaurant_serves_them() -> None:
     first, no dinner on day 3 either (the last flight leaves at 15:00): 8."""
     frames, cities = _facts(_capped_task(), STRICT_WORLD)
     spans = [day_spans(STRICT_WORLD, frame) for frame in frames]
-    assert _meals(frames[0], cities, 0, spans[0]) == 10
-    assert _meals(frames[1], cities, 0, spans[1]) == 8
+    assert _BestCase(cities, 0).meals(frames[0], spans[0]) == 10
+    assert _BestCase(cities, 0).meals(frames[1], spans[1]) == 8
 
 
 def test_attractions_fit_the_days_caps_and_time() -> None:
@@ -104,9 +103,9 @@ def test_attractions_fit_the_days_caps_and_time() -> None:
     frames, cities = _facts(_capped_task(max_poi_per_day=1, max_active_hours=1), STRICT_WORLD)
     spans = day_spans(STRICT_WORLD, frames[0])
     rest = _rest(STRICT_WORLD, frames[0], cities)
-    assert _attractions(cities, 0, spans, rest) == 3
+    assert _BestCase(cities, 0).attractions(spans, rest) == 3
     frames, cities = _facts(_capped_task(max_poi_per_day=9, max_active_hours=24), STRICT_WORLD)
-    assert _attractions(cities, 0, spans, rest) == 6
+    assert _BestCase(cities, 0).attractions(spans, rest) == 6
 
 
 def test_a_short_day_holds_only_what_its_minutes_fit() -> None:
