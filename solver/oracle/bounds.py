@@ -1,33 +1,38 @@
 """A bound that needs no search: every user's best case, component by component.
 
 Each term of the official GU is bounded on its own, per city order (`Frame`; each order has
-its own bound, a task the largest over its orders): a leg scores at most the user's best mode
-among the transition's departures, a night at most the best hotel of any task city, a meal at
-most the best restaurant of any task city that can serve it that day (`_BestCase.meals`),
-attractions at most what the days' time and the intensity caps leave room for
-(`_BestCase.attractions`), and +2 per must_visit entry some place matches; budget penalties
-and the split penalty are never positive. The days' time is what the order's legs leave
-(`day_spans`): the first day starts at the earliest arrival of any first leg, the last ends at
-the latest departure of any leg home, every day lies within 06:00–24:00. For a waivable user
-(the ceiling objective) every item counts at its best case (`Place.best_case`: its negative
-field parts waived) and the intensity caps cost nothing — as if every losing field were given
-up, which is at least what two waivers give. It is the bound of last resort, used when CP-SAT
-returns no bound of its own (docs/oracle.md, "The bound of last resort").
+its own bound, a task the largest over its orders): a leg between task cities scores at most
+the user's best mode among its departures, a night at most the best hotel of any task city,
+a meal at most the best restaurant of any task city that can serve it that day
+(`_BestCase.meals`), attractions at most what the days' time and the intensity caps leave
+room for, the meals counted beside the days' rest taking their minutes from it
+(`_BestCase.meals_and_attractions`), and +2 per must_visit entry some place matches; budget
+penalties and the split penalty are never positive. The legs out of home and back score
+together with the days' time they leave (`day_spans`): per leg out of home that no other
+beats on score and arrival (`_arrivals`) and per leg home likewise (`_departures`), the first
+day starts after that arrival, the last ends before that departure, every day lies within
+06:00–24:00. For a waivable user (the ceiling objective) every item counts at its best case
+(`Place.best_case`: its negative field parts waived) and the intensity caps cost nothing — as
+if every losing field were given up, which is at least what two waivers give. It is the
+bound of last resort, used when CP-SAT returns no bound of its own (docs/oracle.md, "The bound
+of last resort").
 """
 
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.oracle.catalog import CityCatalog
+from solver.oracle.catalog import CityCatalog, Place
 from solver.oracle.scores import ScoredUser
 from solver.oracle.skeleton import Frame
 from verifier.strict.clock import DAY, NIGHT_END
-from verifier.strict.meals import MEALS
+from verifier.strict.connections import connection_minutes
+from verifier.strict.meals import MEALS, REQUIRED
 from verifier.world_facts import WorldFacts
 
 UNBOUNDED = 10**6
@@ -45,40 +50,101 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCata
         + sum(2 * len({item for place in city.attractions for item in place.musts[u]}) for city in cities)
         for u in range(users)
     ]
-    cases = [_BestCase(cities, u) for u in range(users)]
+    travel_in = {city.key: _travel_in(world, frames, city) for city in cities}
+    cases = [_BestCase(cities, u, travel_in) for u in range(users)]
     out: list[list[int]] = []
     for frame in frames:
-        spans = day_spans(world, frame)
         rest = _rest(world, frame, cities)
-        out.append(
-            [
+        row: list[int] = []
+        for u, case in enumerate(cases):
+            user = cities[0].users[u]
+            ends = itertools.product(_arrivals(world, frame, user), _departures(world, frame, user))
+            row.append(
                 fixed[u]
-                + _legs(world, frame, cities, u)
-                + case.meals(frame, spans)
-                + case.attractions(spans, rest)
-                for u, case in enumerate(cases)
-            ]
-        )
+                + _between(world, frame, user)
+                + max(
+                    arrive.score
+                    + leave.score
+                    + case.meals_and_attractions(frame, day_spans(frame, arrive, leave), rest)
+                    for arrive, leave in ends
+                )
+            )
+        out.append(row)
     return out
 
 
-def day_spans(world: WorldFacts, frame: Frame) -> list[tuple[int, int]]:
-    """Per day of `frame`, the minutes of that date a task city's activities may fill: within
-    06:00–24:00, from the earliest arrival of any leg out of home on day 1 (a self-drive may
-    leave at any minute: at its driving time), until the latest departure of any leg home on
-    the last day (a self-drive: midnight)."""
-    days = frame.days
-    arrivals = [
-        option.arrive - option.depart if option.flexible else option.arrive
+@dataclass(frozen=True)
+class _End:
+    """One way a home leg may go for a user: what it scores, and the minute the task city's
+    time starts after it (the leg out of home) or ends before it (the leg home)."""
+
+    score: int
+    minute: int
+
+
+def _arrivals(world: WorldFacts, frame: Frame, user: ScoredUser) -> list[_End]:
+    """The leg out of home on day 1, per score the earliest its city time may start (a
+    timetabled arrival plus its exit minutes; a self-drive leaving at midnight: its driving
+    time), only where a better-scoring leg starts later (the others never give more)."""
+    ends = [
+        _End(
+            _leg_best_case(user, option.mode),
+            option.arrive - option.depart
+            if option.flexible
+            else option.arrive + connection_minutes(option.mode)[1],
+        )
         for option in world.intercity_options(frame.stops[0], frame.stops[1], frame.date(1))
     ]
-    departures = [
-        DAY if option.flexible else option.depart
-        for option in world.intercity_options(frame.stops[-2], frame.stops[-1], frame.date(days))
+    return _front(ends, earliest=True) or [_End(0, DAY)]
+
+
+def _departures(world: WorldFacts, frame: Frame, user: ScoredUser) -> list[_End]:
+    """The leg home on the last day, per score the latest its city time may end (a timetabled
+    departure less its check-in minutes; a self-drive: midnight), only where a better-scoring
+    leg ends earlier."""
+    ends = [
+        _End(
+            _leg_best_case(user, option.mode),
+            DAY if option.flexible else option.depart - connection_minutes(option.mode)[0],
+        )
+        for option in world.intercity_options(frame.stops[-2], frame.stops[-1], frame.date(frame.days))
     ]
-    out = [(NIGHT_END, DAY) for _ in range(days)]
-    out[0] = (max(NIGHT_END, min(arrivals, default=DAY)), out[0][1])
-    out[-1] = (out[-1][0], min(DAY, max(departures, default=NIGHT_END)))
+    return _front(ends, earliest=False) or [_End(0, NIGHT_END)]
+
+
+def _front(ends: list[_End], *, earliest: bool) -> list[_End]:
+    """The ends no other end beats on both its score and its minute."""
+    sign = 1 if earliest else -1
+    out: list[_End] = []
+    for end in sorted(ends, key=lambda e: (-e.score, sign * e.minute)):
+        if not out or sign * end.minute < sign * out[-1].minute:
+            out.append(end)
+    return out
+
+
+def _between(world: WorldFacts, frame: Frame, user: ScoredUser) -> int:
+    """The legs between task cities: each at the user's best mode among its departures of any
+    day."""
+    return sum(
+        max(
+            (
+                _leg_best_case(user, option.mode)
+                for day in range(1, frame.days + 1)
+                for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+            ),
+            default=0,
+        )
+        for i in range(1, frame.cities)
+    )
+
+
+def day_spans(frame: Frame, arrive: _End, leave: _End) -> list[tuple[int, int]]:
+    """Per day of `frame`, the minutes of that date a task city's activities may fill: within
+    06:00–24:00, from the city time `arrive` starts on day 1 until `leave` ends it on the
+    last."""
+    out = [(NIGHT_END, DAY) for _ in range(frame.days)]
+    out[0] = (max(NIGHT_END, arrive.minute), out[0][1])
+    out[-1] = (out[-1][0], min(DAY, leave.minute))
     return out
 
 
@@ -100,73 +166,136 @@ def _rest(world: WorldFacts, frame: Frame, cities: list[CityCatalog]) -> int:
     return min([meals, overnight, *rides])
 
 
+def _travel_in(world: WorldFacts, frames: list[Frame], city: CityCatalog) -> dict[Place, int]:
+    """Per attraction of `city`, the least transfer minutes into it from any other node a plan
+    may come from: another attraction, a restaurant, a hotel, or a hub of a leg into or out of
+    the city on any date of the frames (every visit follows a transfer from one of them)."""
+    hubs = {
+        hub
+        for frame in frames
+        for i in range(frame.cities + 1)
+        if city.key in frame.stops[i : i + 2]
+        for day in range(1, frame.days + 1)
+        for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+        for hub, there in ((option.from_hub, frame.stops[i]), (option.to_hub, frame.stops[i + 1]))
+        if hub and there == city.key
+    }
+    sources = [place.members for place in (*city.attractions, *city.restaurants, *city.hotels)]
+    sources += [(hub,) for hub in sorted(hubs)]
+    out: dict[Place, int] = {}
+    for place in city.attractions:
+        found = [
+            minutes
+            for members in sources
+            if members is not place.members and (minutes := city.travel(members, place.members)) is not None
+        ]
+        out[place] = min(found, default=0)
+    return out
+
+
 class _BestCase:
     """What one user's meals and attractions can score, prepared once for every city order:
-    the restaurants best first, and the attractions' counts and knapsack."""
+    the restaurants best first, the shortest meal, and the attractions' counts and knapsack."""
 
-    def __init__(self, cities: list[CityCatalog], u: int) -> None:
+    def __init__(self, cities: list[CityCatalog], u: int, travel_in: dict[str, dict[Place, int]]) -> None:
         self.restaurants = sorted(
             ((place.best_case(u), place, city) for city in cities for place in city.restaurants),
             key=lambda row: -row[0],
         )
+        self.meal_minutes = min((place.service for _, place, _ in self.restaurants), default=0)
         best: dict[tuple[str, str], tuple[int, int]] = {}
         for city in cities:
             for place in city.attractions:
                 score = place.best_case(u)
                 if score > 0:
                     key = (city.key, place.place)
-                    value, service = best.get(key, (0, place.service))
-                    best[key] = (max(value, score), min(service, place.service))
+                    weight = place.service + travel_in[city.key][place]
+                    value, least = best.get(key, (0, weight))
+                    best[key] = (max(value, score), min(least, weight))
         self.counts = _prefix(sorted((value for value, _ in best.values()), reverse=True))
         self.knapsack = _Knapsack(sorted(best.values(), key=lambda item: -Fraction(item[0], item[1])))
         user = cities[0].users[u]
         self.pois = None if user.waivable else user.max_pois
         self.minutes = None if user.waivable else user.max_minutes
+        self._served: dict[tuple[dt.date, int, int], int] = {}
 
-    def meals(self, frame: Frame, spans: list[tuple[int, int]]) -> int:
+    def meals(self, frame: Frame, spans: list[tuple[int, int]]) -> tuple[int, list[int]]:
         """The user's best meals: per day and meal window (strict's: one breakfast, lunch and
         dinner a day), the best score of a restaurant of any task city with a visit inside both
-        that window and the day's span on that date, when positive."""
-        total = 0
-        for day, (first, last) in enumerate(spans, start=1):
-            date = frame.date(day)
-            for _, opens, closes in MEALS:
-                low, high = max(opens, first), min(closes, last)
-                serving = (
-                    score for score, place, city in self.restaurants if city.starts(place, date, low, high)
-                )
-                total += max(next(serving, 0), 0)
-        return total
+        that window and the day's span on that date, when positive — lunch and dinner of the
+        days between the first and the last in one sum (their minutes are the days' `_rest`),
+        the others best first (each takes a meal's minutes from the days' time)."""
+        kept = 0
+        others: list[int] = []
+        for day, (first, last) in enumerate(spans):
+            for meal, opens, closes in MEALS:
+                score = self._serves(frame.date(day + 1), max(opens, first), min(closes, last))
+                if score <= 0:
+                    continue
+                if 0 < day < len(spans) - 1 and meal in REQUIRED:
+                    kept += score
+                else:
+                    others.append(score)
+        return kept, sorted(others, reverse=True)
 
-    def attractions(self, spans: list[tuple[int, int]], rest: int) -> int:
-        """The user's best attraction category total over days of the given spans: each day
-        either keeps within the user's caps or breaks one or both (−2 each); the attractions,
-        each place once, are at most as many as the days' counts allow (the best scores first)
-        and at most what a fractional knapsack of their visits' minutes (the shortest service of
-        each place) fits in the days' minutes — the span less `rest` on every day between the
-        first and the last, capped by `max_active_hours` on a day that keeps it (visits are
-        active minutes)."""
-        if not self.knapsack.items:
-            return 0
+    def _serves(self, date: dt.date, low: int, high: int) -> int:
+        """The best score of a restaurant with a visit inside [low, high] on `date` (0: none)."""
+        key = (date, low, high)
+        if key not in self._served:
+            serving = (
+                score for score, place, city in self.restaurants if city.starts(place, date, low, high)
+            )
+            self._served[key] = max(next(serving, 0), 0)
+        return self._served[key]
+
+    def meals_and_attractions(self, frame: Frame, spans: list[tuple[int, int]], rest: int) -> int:
+        """The user's best meals (`meals`) and attraction category total over days of the given
+        spans: each day either keeps within the user's caps or breaks one or both (−2 each);
+        the attractions, each place once, are at most as many as the days' counts allow (the
+        best scores first) and at most what a fractional knapsack of their visits' minutes (the
+        shortest service of each place plus the least transfer into it) fits in the days'
+        minutes — the span less `rest` on every day between the first and the last, capped by
+        `max_active_hours` on a day that keeps it (visits and transfers are active minutes),
+        and less a meal's minutes for each meal counted beside that rest."""
+        kept, others = self.meals(frame, spans)
+        eaten = _prefix(others)
         rooms = [
             max(last - first - (rest if 0 < day < len(spans) - 1 else 0), 0)
             for day, (first, last) in enumerate(spans)
         ]
-        options = [_day_options(room, self.pois, self.minutes) for room in sorted(set(rooms))]
-        groups = [rooms.count(room) for room in sorted(set(rooms))]
         most = 0
-        for mixes in itertools.product(
-            *(_mixes(len(opts), n) for opts, n in zip(options, groups, strict=True))
-        ):
-            count = span = penalty = 0
-            for opts, mix in zip(options, mixes, strict=True):
-                for (limit, room, charge), days in zip(opts, mix, strict=True):
-                    count += days * limit
-                    span += days * room
-                    penalty += days * charge
-            fits = min(Fraction(self.counts[min(count, len(self.counts) - 1)]), self.knapsack(span))
-            most = max(most, math.floor(fits) - penalty)
-        return most
+        for count, span, penalty in _plans_of_days(rooms, self.pois, self.minutes, len(self.counts) - 1):
+            for meals, value in enumerate(eaten):
+                left = sum(rooms) - meals * self.meal_minutes
+                if left < 0:
+                    break
+                fits = min(Fraction(self.counts[count]), self.knapsack(min(span, left)))
+                most = max(most, math.floor(fits) + value - penalty)
+        return kept + most
+
+
+def _plans_of_days(
+    rooms: list[int], pois: int | None, minutes: int | None, places: int
+) -> list[tuple[int, int, int]]:
+    """Every way to give the days (of the given rooms) a kind (`_day_options`), as (most
+    attractions — at most `places` —, most minutes of visits, penalty), leaving out those
+    another way beats on all three."""
+    options = [_day_options(room, pois, minutes) for room in sorted(set(rooms))]
+    groups = [rooms.count(room) for room in sorted(set(rooms))]
+    found: set[tuple[int, int, int]] = set()
+    for mixes in itertools.product(*(_mixes(len(opts), n) for opts, n in zip(options, groups, strict=True))):
+        count = span = penalty = 0
+        for opts, mix in zip(options, mixes, strict=True):
+            for (limit, room, charge), days in zip(opts, mix, strict=True):
+                count += days * limit
+                span += days * room
+                penalty += days * charge
+        found.add((min(count, places), span, penalty))
+    kept: list[tuple[int, int, int]] = []
+    for count, span, penalty in sorted(found, key=lambda way: (way[2], -way[0], -way[1])):
+        if not any(c >= count and s >= span for c, s, _ in kept):
+            kept.append((count, span, penalty))
+    return kept
 
 
 def _day_options(room: int, pois: int | None, minutes: int | None) -> list[tuple[int, int, int]]:
@@ -218,19 +347,6 @@ class _Knapsack:
             value, minutes = self.items[whole]
             total += Fraction(value * (capacity - self.minutes[whole]), minutes)
         return total
-
-
-def _legs(world: WorldFacts, frame: Frame, cities: list[CityCatalog], u: int) -> int:
-    user = cities[0].users[u]
-    total = 0
-    for i in range(frame.cities + 1):
-        scores = [
-            _leg_best_case(user, option.mode)
-            for day in range(1, frame.days + 1)
-            for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
-        ]
-        total += max(scores, default=0)
-    return total
 
 
 def _leg_best_case(user: ScoredUser, mode: str) -> int:
