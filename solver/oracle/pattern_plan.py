@@ -513,10 +513,13 @@ def _best(
 ) -> tuple[int, int] | None:
     """Of `options`, the node whose visit (from `here`, ready at `ready`) ends first — with
     "cheap", the one of least cost strict accepts; with "near", the one of least travel from
-    `here` and on to `then`; ending first among equals — and its start. The master counts a
-    meal at its class's least cost and a class's travel as its closest member's, so the member
-    that ends first may cost a user the budget, or the intensity cap, the pattern kept."""
-    found: list[tuple[int, int, int, int]] = []
+    `here` and on to `then`; ending first among equals — and its start; among visits that end
+    at the same minute (a meal's window opening after the team is ready) the one of least
+    travel from `here`, since the transfer counts against the intensity caps and the wait does
+    not. The master counts a meal at its class's least cost and a class's travel as its closest
+    member's, so the member that ends first may cost a user the budget, or the intensity cap,
+    the pattern kept."""
+    found: list[tuple[int, int, int, int, int]] = []
     for i in options:
         places = block.nodes[i].place.members
         travel = _travel(catalog, here, places)
@@ -528,10 +531,10 @@ def _best(
             key = lowest_cost_fen(block.nodes[i].place.price_fen)
         elif choice == "near":
             key = travel + (0 if then is None else _travel(catalog, places, then))
-        found.append((key, start + block.stops[i].service, i, start))
+        found.append((key, start + block.stops[i].service, travel, i, start))
     if not found:
         return None
-    _, _, i, start = min(found)
+    _, _, _, i, start = min(found)
     return i, start
 
 

@@ -149,6 +149,21 @@ def test_a_thrifty_team_eats_at_the_cheapest_member_the_others_at_the_first_to_f
     assert found[1] > opens  # it walks there
 
 
+def test_among_meals_that_end_together_the_team_takes_the_nearest() -> None:
+    """Two hours before lunch opens, at 山城火锅 (the last of three lunch places, 11 and 20
+    minutes from the others): every lunch starts at 10:30 and ends together, and the team eats
+    where it stands — the transfer would count against its intensity caps, the wait does not.
+    The version before took the first in the model's order, 老川菜馆 (task_001059: a dinner
+    class's member 125 minutes away instead of 11, a day over everyone's hours cap)."""
+    city, block = _second_day(relaxed=False)
+    options = [i for i, node in enumerate(block.nodes) if node.meal == LUNCH]
+    assert [block.nodes[i].place.name for i in options] == ["老川菜馆", "渔港海鲜", "山城火锅"]
+    here = block.nodes[options[2]].place.members
+    assert [city.travel(here, block.nodes[i].place.members) for i in options] == [11, 20, 0]
+    opens = MEALS[LUNCH][1]
+    assert _best(city, block, options, here, opens - 120) == (options[2], opens)
+
+
 def test_a_tired_team_eats_at_the_member_least_travel_away_from_here_and_to_its_next_stop() -> None:
     """Three lunch places open together; standing at the dearest and going on to the cheapest,
     the nearest member is the one that adds the least travel there and on, and with nowhere to
