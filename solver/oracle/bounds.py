@@ -55,6 +55,7 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCata
     out: list[list[int]] = []
     for frame in frames:
         rest = _rest(world, frame, cities)
+        free = _free_transfers(world, frame, travel_in)
         row: list[int] = []
         for u, case in enumerate(cases):
             user = cities[0].users[u]
@@ -65,7 +66,7 @@ def trivial_bounds(world: WorldFacts, frames: list[Frame], cities: list[CityCata
                 + max(
                     arrive.score
                     + leave.score
-                    + case.meals_and_attractions(frame, day_spans(frame, arrive, leave), rest)
+                    + case.meals_and_attractions(frame, day_spans(frame, arrive, leave), rest, free)
                     for arrive, leave in ends
                 )
             )
@@ -193,6 +194,21 @@ def _travel_in(world: WorldFacts, frames: list[Frame], city: CityCatalog) -> dic
     return out
 
 
+def _free_transfers(world: WorldFacts, frame: Frame, travel_in: dict[str, dict[Place, int]]) -> int:
+    """Minutes of transfer in that visits may skip: after a self-drive into a task city (door to
+    door, strict knows no position after it) the first visit needs no transfer, so per task city
+    some self-drive reaches on some day, the largest transfer into one of its attractions."""
+    return sum(
+        max(travel_in[frame.stops[i + 1]].values(), default=0)
+        for i in range(frame.cities)
+        if any(
+            option.flexible
+            for day in range(1, frame.days + 1)
+            for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+        )
+    )
+
+
 class _BestCase:
     """What one user's meals and attractions can score, prepared once for every city order:
     the restaurants best first, the shortest meal, and the attractions' counts and knapsack."""
@@ -248,7 +264,9 @@ class _BestCase:
             self._served[key] = max(next(serving, 0), 0)
         return self._served[key]
 
-    def meals_and_attractions(self, frame: Frame, spans: list[tuple[int, int]], rest: int) -> int:
+    def meals_and_attractions(
+        self, frame: Frame, spans: list[tuple[int, int]], rest: int, free: int = 0
+    ) -> int:
         """The user's best meals (`meals`) and attraction category total over days of the given
         spans: each day either keeps within the user's caps or breaks one or both (−2 each);
         the attractions, each place once, are at most as many as the days' counts allow (the
@@ -256,7 +274,8 @@ class _BestCase:
         shortest service of each place plus the least transfer into it) fits in the days'
         minutes — the span less `rest` on every day between the first and the last, capped by
         `max_active_hours` on a day that keeps it (visits and transfers are active minutes),
-        and less a meal's minutes for each meal counted beside that rest."""
+        and less a meal's minutes for each meal counted beside that rest; plus the `free`
+        minutes of transfers in that visits may skip (`_free_transfers`)."""
         kept, others = self.meals(frame, spans)
         eaten = _prefix(others)
         rooms = [
@@ -269,7 +288,7 @@ class _BestCase:
                 left = sum(rooms) - meals * self.meal_minutes
                 if left < 0:
                     break
-                fits = min(Fraction(self.counts[count]), self.knapsack(min(span, left)))
+                fits = min(Fraction(self.counts[count]), self.knapsack(min(span, left) + free))
                 most = max(most, math.floor(fits) + value - penalty)
         return kept + most
 

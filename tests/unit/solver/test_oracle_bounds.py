@@ -21,6 +21,7 @@ from solver.oracle.bounds import (
     _day_options,
     _departures,
     _End,
+    _free_transfers,
     _front,
     _Knapsack,
     _mixes,
@@ -185,13 +186,26 @@ def test_attractions_fit_the_days_caps_and_time() -> None:
     60 minutes, less than any visit with its transfer, so three such days fit 1 + 1 + 48/68
     of the lightest; a day over both (−4) holds all six: 2 beside the meals' 10 — the version
     before, without the transfers, gave 3 (a 60-minute visit a day within the caps), the one
-    before that 4. Without caps every place fits: 6."""
+    before that 4. A self-drive into 三亚 (door to door: its first visit needs no transfer)
+    gives back up to 18 minutes: 198, still two short of the three lightest (200), so 2; 20
+    minutes would make it 3. Without caps every place fits: 6."""
     frames, cities, case = _case(_capped_task(max_poi_per_day=1, max_active_hours=1))
     spans = _spans(frames[0])
     rest = _rest(STRICT_WORLD, frames[0], cities)
     assert case.meals_and_attractions(frames[0], spans, rest) == 10 + 2
+    assert case.meals_and_attractions(frames[0], spans, rest, 18) == 10 + 2
+    assert case.meals_and_attractions(frames[0], spans, rest, 20) == 10 + 3
     frames, cities, case = _case(_capped_task(max_poi_per_day=9, max_active_hours=24))
     assert case.meals_and_attractions(frames[0], spans, rest) == 10 + 6
+
+
+def test_a_self_drive_lets_the_first_visit_skip_its_transfer() -> None:
+    """TASK_A's legs between 海口 and 三亚 include a self-drive (door to door): 海口 first, the
+    largest transfer into a place of 三亚, 18 minutes (鹿回头风景区); 三亚 first, into 海口, 14
+    (假日海滩). The legs out of home are flights: nothing more."""
+    frames, cities = _facts(_capped_task(), STRICT_WORLD)
+    travel_in = {city.key: _travel_in(STRICT_WORLD, frames, city) for city in cities}
+    assert [_free_transfers(STRICT_WORLD, frame, travel_in) for frame in frames] == [18, 14]
 
 
 def test_a_meal_beside_the_rest_takes_its_minutes_from_the_attractions() -> None:
