@@ -84,11 +84,11 @@ def _case(task: Task) -> tuple[list[Frame], list[CityCatalog], _BestCase]:
     return frames, cities, _BestCase(cities, 0, travel_in)
 
 
-def _spans(frame: Frame, user: int = 0) -> list[tuple[int, int]]:
-    """The spans of a frame whose home legs all score alike (one end each)."""
+def _spans(frame: Frame) -> list[tuple[int, int]]:
+    """User1's spans of a frame whose home legs all score alike for User1 (one end each)."""
     _, cities = _facts(_capped_task(), STRICT_WORLD)
-    (arrive,) = _arrivals(STRICT_WORLD, frame, cities[0].users[user])
-    (leave,) = _departures(STRICT_WORLD, frame, cities[0].users[user])
+    (arrive,) = _arrivals(STRICT_WORLD, frame, cities[0].users[0])
+    (leave,) = _departures(STRICT_WORLD, frame, cities[0].users[0])
     return day_spans(frame, arrive, leave)
 
 
