@@ -33,7 +33,7 @@ from solver.oracle.skeleton import Frame
 from verifier.strict.clock import DAY, NIGHT_END
 from verifier.strict.connections import connection_minutes
 from verifier.strict.meals import MEALS, REQUIRED
-from verifier.world_facts import WorldFacts
+from verifier.world_facts import IntercityOption, WorldFacts
 
 UNBOUNDED = 10**6
 """An attraction count no day reaches (a day without an attraction cap)."""
@@ -128,15 +128,20 @@ def _between(world: WorldFacts, frame: Frame, user: ScoredUser) -> int:
     day."""
     return sum(
         max(
-            (
-                _leg_best_case(user, option.mode)
-                for day in range(1, frame.days + 1)
-                for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
-            ),
+            (_leg_best_case(user, option.mode) for option in _any_day(world, frame, i)),
             default=0,
         )
         for i in range(1, frame.cities)
     )
+
+
+def _any_day(world: WorldFacts, frame: Frame, i: int) -> list[IntercityOption]:
+    """Transition i's departures (stops[i] → stops[i + 1]) on every day of the frame."""
+    return [
+        option
+        for day in range(1, frame.days + 1)
+        for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+    ]
 
 
 def day_spans(frame: Frame, arrive: _End, leave: _End) -> list[tuple[int, int]]:
@@ -159,10 +164,7 @@ def _rest(world: WorldFacts, frame: Frame, cities: list[CityCatalog]) -> int:
     meals = 2 * min((r.service for city in cities for r in city.restaurants), default=0)
     overnight = DAY - MEALS[-1][2]
     rides = [
-        option.arrive - option.depart
-        for i in range(1, frame.cities)
-        for day in range(1, frame.days + 1)
-        for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+        option.arrive - option.depart for i in range(1, frame.cities) for option in _any_day(world, frame, i)
     ]
     return min([meals, overnight, *rides])
 
@@ -176,8 +178,7 @@ def _travel_in(world: WorldFacts, frames: list[Frame], city: CityCatalog) -> dic
         for frame in frames
         for i in range(frame.cities + 1)
         if city.key in frame.stops[i : i + 2]
-        for day in range(1, frame.days + 1)
-        for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
+        for option in _any_day(world, frame, i)
         for hub, there in ((option.from_hub, frame.stops[i]), (option.to_hub, frame.stops[i + 1]))
         if hub and there == city.key
     }
@@ -201,11 +202,7 @@ def _free_transfers(world: WorldFacts, frame: Frame, travel_in: dict[str, dict[P
     return sum(
         max(travel_in[frame.stops[i + 1]].values(), default=0)
         for i in range(frame.cities)
-        if any(
-            option.flexible
-            for day in range(1, frame.days + 1)
-            for option in world.intercity_options(frame.stops[i], frame.stops[i + 1], frame.date(day))
-        )
+        if any(option.flexible for option in _any_day(world, frame, i))
     )
 
 
@@ -282,10 +279,11 @@ class _BestCase:
             max(last - first - (rest if 0 < day < len(spans) - 1 else 0), 0)
             for day, (first, last) in enumerate(spans)
         ]
+        total = sum(rooms)
         most = 0
         for count, span, penalty in _plans_of_days(rooms, self.pois, self.minutes, len(self.counts) - 1):
             for meals, value in enumerate(eaten):
-                left = sum(rooms) - meals * self.meal_minutes
+                left = total - meals * self.meal_minutes
                 if left < 0:
                     break
                 fits = min(Fraction(self.counts[count]), self.knapsack(min(span, left) + free))
